@@ -1,0 +1,220 @@
+//! Which instruction set runs the kernels, and the thin per-ISA wrappers.
+//!
+//! Policy: the portable kernels use `wide` at the build's level (baseline
+//! x86-64 is SSE2; `-C target-cpu=native` gives AVX2+FMA). On x86-64 the same
+//! kernels are also compiled inside `#[target_feature(enable = "avx2,fma")]`
+//! wrappers and chosen at run time when the CPU has both, so a default build
+//! runs AVX2 gathers and FMA where they exist and still runs everywhere else.
+//! `ROSENBLATT_SIMD=portable` in the environment forces the portable kernels.
+
+use crate::kernel::{self, Layout};
+use crate::simd::Portable;
+use crate::values::Values;
+use core::sync::atomic::{AtomicU8, Ordering};
+
+/// A proof that an instruction set is available, naming the kernels to run.
+///
+/// Only [`Backend::portable`] can be made without a check; the others come
+/// from run-time detection, so holding one means its instructions exist.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Backend(Kind);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Kind {
+    Portable,
+    #[cfg(target_arch = "x86_64")]
+    Avx2Fma,
+}
+
+const UNKNOWN: u8 = 0;
+const PORTABLE: u8 = 1;
+const AVX2FMA: u8 = 2;
+static BEST: AtomicU8 = AtomicU8::new(UNKNOWN);
+
+impl Backend {
+    /// The `wide` kernels at the build's instruction-set level.
+    pub const fn portable() -> Self {
+        Backend(Kind::Portable)
+    }
+
+    /// The AVX2+FMA kernels, if this CPU has both.
+    pub fn avx2_fma() -> Option<Self> {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("fma") {
+                return Some(Backend(Kind::Avx2Fma));
+            }
+        }
+        None
+    }
+
+    /// Every backend this CPU can run, portable first.
+    pub fn available() -> Vec<Self> {
+        let mut v = vec![Self::portable()];
+        v.extend(Self::avx2_fma());
+        v
+    }
+
+    /// The fastest available backend, detected once; `ROSENBLATT_SIMD=portable`
+    /// forces the portable one.
+    #[inline]
+    pub fn best() -> Self {
+        match BEST.load(Ordering::Relaxed) {
+            PORTABLE => Self::portable(),
+            #[cfg(target_arch = "x86_64")]
+            AVX2FMA => Backend(Kind::Avx2Fma),
+            _ => Self::detect(),
+        }
+    }
+
+    #[cold]
+    fn detect() -> Self {
+        let forced = std::env::var_os("ROSENBLATT_SIMD").is_some_and(|v| v == "portable");
+        let b = if forced { Self::portable() } else { Self::avx2_fma().unwrap_or(Self::portable()) };
+        BEST.store(
+            match b.0 {
+                Kind::Portable => PORTABLE,
+                #[cfg(target_arch = "x86_64")]
+                Kind::Avx2Fma => AVX2FMA,
+            },
+            Ordering::Relaxed,
+        );
+        b
+    }
+
+    /// A short name: `avx2+fma`, or `portable` with the build level.
+    pub fn name(self) -> &'static str {
+        match self.0 {
+            Kind::Portable => "portable",
+            #[cfg(target_arch = "x86_64")]
+            Kind::Avx2Fma => "avx2+fma",
+        }
+    }
+
+    /// Whether this backend can gather with signed 32-bit offsets only, so
+    /// `u32` indices must stay below 2^31.
+    #[inline(always)]
+    pub(crate) fn gathers_i32(self) -> bool {
+        self.0 != Kind::Portable
+    }
+}
+
+/// The instruction-set level `wide` was compiled for (the portable kernels).
+pub const fn build_level() -> &'static str {
+    if cfg!(all(target_arch = "x86_64", target_feature = "avx2", target_feature = "fma")) {
+        "x86-64 with AVX2+FMA"
+    } else if cfg!(all(target_arch = "x86_64", target_feature = "avx")) {
+        "x86-64 with AVX"
+    } else if cfg!(all(target_arch = "x86_64", target_feature = "sse4.1")) {
+        "x86-64 with SSE4.1"
+    } else if cfg!(target_arch = "x86_64") {
+        "x86-64 baseline (SSE2)"
+    } else if cfg!(all(target_arch = "aarch64", target_feature = "neon")) {
+        "aarch64 NEON"
+    } else {
+        "scalar"
+    }
+}
+
+/// One line for `--version`: the backend in use and the build level.
+pub fn describe() -> String {
+    let b = Backend::best();
+    format!("simd: {}; portable kernels built for {}", b.name(), build_level())
+}
+
+macro_rules! dispatch {
+    ($backend:expr, $kernel:ident, $avx:ident, <$($g:ident),*>, ($($arg:expr),*)) => {{
+        match $backend.0 {
+            // SAFETY (for the caller): the portable kernels only use
+            // instructions of the build level.
+            Kind::Portable => kernel::$kernel::<Portable, $($g),*>($($arg),*),
+            // SAFETY (for the caller): a `Kind::Avx2Fma` token exists only
+            // after run-time detection of AVX2 and FMA.
+            #[cfg(target_arch = "x86_64")]
+            Kind::Avx2Fma => x86::$avx::<$($g),*>($($arg),*),
+        }
+    }};
+}
+
+/// # Safety
+/// The row (`l`, `v`, `n`) has in-bounds weight indices for `w`, and `b`'s
+/// index limit holds (see [`Backend::gathers_i32`]).
+#[inline]
+pub(crate) unsafe fn dot<L: Layout, V: Values>(b: Backend, l: L, v: V, n: usize, w: *const f32) -> f32 {
+    // SAFETY: forwarded from the caller; the backend token proves the ISA.
+    unsafe { dispatch!(b, dot, dot, <L, V>, (l, v, n, w)) }
+}
+
+/// # Safety
+/// As [`dot`], with `w` writable.
+#[inline]
+pub(crate) unsafe fn axpy<L: Layout, V: Values>(b: Backend, l: L, v: V, n: usize, alpha: f32, w: *mut f32) {
+    // SAFETY: forwarded from the caller; the backend token proves the ISA.
+    unsafe { dispatch!(b, axpy, axpy, <L, V>, (l, v, n, alpha, w)) }
+}
+
+/// # Safety
+/// As [`axpy`], for both `w` and `u`.
+#[inline]
+#[allow(clippy::too_many_arguments)]
+pub(crate) unsafe fn axpy2<L: Layout, V: Values>(
+    b: Backend,
+    l: L,
+    v: V,
+    n: usize,
+    a: f32,
+    w: *mut f32,
+    c: f32,
+    u: *mut f32,
+) {
+    // SAFETY: forwarded from the caller; the backend token proves the ISA.
+    unsafe { dispatch!(b, axpy2, axpy2, <L, V>, (l, v, n, a, w, c, u)) }
+}
+
+/// # Safety
+/// The row has `n` stored values.
+#[inline]
+pub(crate) unsafe fn norm_sq<V: Values>(b: Backend, v: V, n: usize) -> f32 {
+    // SAFETY: forwarded from the caller; the backend token proves the ISA.
+    unsafe { dispatch!(b, norm_sq, norm_sq, <V>, (v, n)) }
+}
+
+#[cfg(target_arch = "x86_64")]
+mod x86 {
+    //! The generic kernels instantiated for AVX2+FMA.
+    use crate::kernel::{self, Layout};
+    use crate::simd::Avx2Fma;
+    use crate::values::Values;
+
+    /// # Safety
+    /// As `kernel::dot`, and the CPU has AVX2 and FMA.
+    #[target_feature(enable = "avx2,fma")]
+    pub(super) unsafe fn dot<L: Layout, V: Values>(l: L, v: V, n: usize, w: *const f32) -> f32 {
+        // SAFETY: forwarded from the caller.
+        unsafe { kernel::dot::<Avx2Fma, L, V>(l, v, n, w) }
+    }
+
+    /// # Safety
+    /// As `kernel::axpy`, and the CPU has AVX2 and FMA.
+    #[target_feature(enable = "avx2,fma")]
+    pub(super) unsafe fn axpy<L: Layout, V: Values>(l: L, v: V, n: usize, alpha: f32, w: *mut f32) {
+        // SAFETY: forwarded from the caller.
+        unsafe { kernel::axpy::<Avx2Fma, L, V>(l, v, n, alpha, w) }
+    }
+
+    /// # Safety
+    /// As `kernel::axpy2`, and the CPU has AVX2 and FMA.
+    #[target_feature(enable = "avx2,fma")]
+    pub(super) unsafe fn axpy2<L: Layout, V: Values>(l: L, v: V, n: usize, a: f32, w: *mut f32, b: f32, u: *mut f32) {
+        // SAFETY: forwarded from the caller.
+        unsafe { kernel::axpy2::<Avx2Fma, L, V>(l, v, n, a, w, b, u) }
+    }
+
+    /// # Safety
+    /// As `kernel::norm_sq`, and the CPU has AVX2 and FMA.
+    #[target_feature(enable = "avx2,fma")]
+    pub(super) unsafe fn norm_sq<V: Values>(v: V, n: usize) -> f32 {
+        // SAFETY: forwarded from the caller.
+        unsafe { kernel::norm_sq::<Avx2Fma, V>(v, n) }
+    }
+}

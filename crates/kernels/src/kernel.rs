@@ -1,0 +1,257 @@
+//! The kernel bodies, each written once: generic over the vector type
+//! ([`Simd`]), where a row's weights are ([`Layout`]: contiguous for dense
+//! rows, indexed for sparse ones) and how its values are stored
+//! ([`Values`]). Encoding choices are associated constants, so every
+//! instantiation compiles to a branch-free loop.
+//!
+//! Summation order depends only on the row length, never on alignment or on
+//! the data, so a kernel is deterministic for a given backend.
+
+use crate::simd::Simd;
+use crate::values::{Index, ValueKind, Values};
+
+/// Where entry `k` of a row finds its weight.
+pub(crate) trait Layout: Copy {
+    /// Entry `k` uses weight `k` (dense rows).
+    const CONTIGUOUS: bool;
+    /// The weights of entries `k..k+8`.
+    ///
+    /// # Safety
+    /// `k + 8 <= n` for the row's `n`; `w` covers the row's dimension; the CPU
+    /// supports `S`.
+    unsafe fn load_w<S: Simd>(self, w: *const f32, k: usize) -> S;
+    /// The weight index of entry `k`.
+    ///
+    /// # Safety
+    /// `k < n` for the row's `n`.
+    unsafe fn w_index(self, k: usize) -> usize;
+}
+
+/// Dense rows: entry `k` is feature `k`.
+#[derive(Clone, Copy)]
+pub(crate) struct Contiguous;
+
+impl Layout for Contiguous {
+    const CONTIGUOUS: bool = true;
+    #[inline(always)]
+    unsafe fn load_w<S: Simd>(self, w: *const f32, k: usize) -> S {
+        // SAFETY: the caller guarantees `k + 8 <= n <= len(w)`.
+        unsafe { S::load(w.add(k)) }
+    }
+    #[inline(always)]
+    unsafe fn w_index(self, k: usize) -> usize {
+        k
+    }
+}
+
+/// Sparse rows: entry `k` is feature `idx[k]`.
+#[derive(Clone, Copy)]
+pub(crate) struct Indexed<I>(pub(crate) *const I);
+
+impl<I: Index> Layout for Indexed<I> {
+    const CONTIGUOUS: bool = false;
+    #[inline(always)]
+    unsafe fn load_w<S: Simd>(self, w: *const f32, k: usize) -> S {
+        // SAFETY: the caller guarantees eight readable indices at `k`, each
+        // below the dimension (and below 2^31 for `u32`), which `w` covers.
+        unsafe {
+            if I::BITS == 32 {
+                S::gather_u32(w, self.0.add(k).cast::<u32>())
+            } else {
+                S::gather_u16(w, self.0.add(k).cast::<u16>())
+            }
+        }
+    }
+    #[inline(always)]
+    unsafe fn w_index(self, k: usize) -> usize {
+        // SAFETY: the caller guarantees `k < n`.
+        unsafe { (*self.0.add(k)).to_usize() }
+    }
+}
+
+/// Raw values of entries `k..k+8`.
+///
+/// # Safety
+/// `k + 8 <= n`; the CPU supports `S`.
+#[inline(always)]
+unsafe fn raw8<S: Simd, V: Values>(v: V, k: usize) -> S {
+    // SAFETY: the caller guarantees eight stored values at `k`.
+    unsafe {
+        match V::KIND {
+            ValueKind::F32 => S::load(v.as_ptr().cast::<f32>().add(k)),
+            ValueKind::U8 => S::load_u8(v.as_ptr().add(k)),
+            ValueKind::Ones => S::splat(1.0),
+        }
+    }
+}
+
+/// Raw value of entry `k`.
+///
+/// # Safety
+/// `k < n`.
+#[inline(always)]
+unsafe fn raw1<V: Values>(v: V, k: usize) -> f32 {
+    // SAFETY: the caller guarantees a stored value at `k`.
+    unsafe {
+        match V::KIND {
+            ValueKind::F32 => *v.as_ptr().cast::<f32>().add(k),
+            ValueKind::U8 => f32::from(*v.as_ptr().add(k)),
+            ValueKind::Ones => 1.0,
+        }
+    }
+}
+
+/// `acc + raw(k..k+8) * w`; binary rows skip the multiply.
+///
+/// # Safety
+/// As [`raw8`].
+#[inline(always)]
+unsafe fn madd<S: Simd, V: Values>(v: V, k: usize, w: S, acc: S) -> S {
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        match V::KIND {
+            ValueKind::Ones => acc.add(w),
+            _ => raw8::<S, V>(v, k).mul_add(w, acc),
+        }
+    }
+}
+
+/// `Σ_k value(k) · w[index(k)]` over the `n` entries of a row.
+///
+/// Four accumulators hide the add latency (and, for sparse rows, overlap the
+/// gathers); the last `n % 8` entries are summed one by one, so nothing past
+/// the row is read.
+///
+/// # Safety
+/// The row has `n` entries with in-bounds weight indices (each below 2^31
+/// for `u32`), `w` covers the dimension, and the CPU supports `S`.
+#[inline(always)]
+pub(crate) unsafe fn dot<S: Simd, L: Layout, V: Values>(l: L, v: V, n: usize, w: *const f32) -> f32 {
+    // SAFETY: every `k` used below satisfies `k + 8 <= n` (vector steps) or
+    // `k < n` (scalar tail), which is what the helpers require.
+    unsafe {
+        let (mut a0, mut a1, mut a2, mut a3) = (S::zero(), S::zero(), S::zero(), S::zero());
+        let mut k = 0;
+        while k + 32 <= n {
+            a0 = madd(v, k, l.load_w::<S>(w, k), a0);
+            a1 = madd(v, k + 8, l.load_w::<S>(w, k + 8), a1);
+            a2 = madd(v, k + 16, l.load_w::<S>(w, k + 16), a2);
+            a3 = madd(v, k + 24, l.load_w::<S>(w, k + 24), a3);
+            k += 32;
+        }
+        while k + 8 <= n {
+            a0 = madd(v, k, l.load_w::<S>(w, k), a0);
+            k += 8;
+        }
+        let mut s = a0.add(a1).add(a2.add(a3)).reduce_add();
+        while k < n {
+            s += raw1(v, k) * *w.add(l.w_index(k));
+            k += 1;
+        }
+        s * v.scale()
+    }
+}
+
+/// `w[index(k)] += alpha · value(k)` over the `n` entries of a row.
+///
+/// Dense rows are updated eight lanes at a time. Sparse rows are scattered one
+/// entry at a time: AVX2 has no scatter, and a row's indices are unique, so
+/// there is no dependency between the stores to exploit.
+///
+/// # Safety
+/// As [`dot`], with `w` writable.
+#[inline(always)]
+pub(crate) unsafe fn axpy<S: Simd, L: Layout, V: Values>(l: L, v: V, n: usize, alpha: f32, w: *mut f32) {
+    let a = alpha * v.scale();
+    // SAFETY: as in `dot`; every index is in bounds of the writable `w`.
+    unsafe {
+        let mut k = 0;
+        if L::CONTIGUOUS {
+            let av = S::splat(a);
+            while k + 8 <= n {
+                let p = w.add(k);
+                raw8::<S, V>(v, k).mul_add(av, S::load(p)).store(p);
+                k += 8;
+            }
+        }
+        while k < n {
+            *w.add(l.w_index(k)) += a * raw1(v, k);
+            k += 1;
+        }
+    }
+}
+
+/// `w += a·row` and `u += b·row` in one sweep over the row: the update of
+/// lazy averaging, which reads each index and value once for both vectors.
+///
+/// # Safety
+/// As [`axpy`], for both `w` and `u`.
+#[inline(always)]
+pub(crate) unsafe fn axpy2<S: Simd, L: Layout, V: Values>(
+    l: L,
+    v: V,
+    n: usize,
+    a: f32,
+    w: *mut f32,
+    b: f32,
+    u: *mut f32,
+) {
+    let (a, b) = (a * v.scale(), b * v.scale());
+    // SAFETY: as in `axpy`, for both vectors.
+    unsafe {
+        let mut k = 0;
+        if L::CONTIGUOUS {
+            let (av, bv) = (S::splat(a), S::splat(b));
+            while k + 8 <= n {
+                let x = raw8::<S, V>(v, k);
+                let (p, q) = (w.add(k), u.add(k));
+                x.mul_add(av, S::load(p)).store(p);
+                x.mul_add(bv, S::load(q)).store(q);
+                k += 8;
+            }
+        }
+        while k < n {
+            let (i, x) = (l.w_index(k), raw1(v, k));
+            *w.add(i) += a * x;
+            *u.add(i) += b * x;
+            k += 1;
+        }
+    }
+}
+
+/// `Σ_k value(k)²` over the `n` entries of a row.
+///
+/// # Safety
+/// The row has `n` stored values; the CPU supports `S`.
+#[inline(always)]
+pub(crate) unsafe fn norm_sq<S: Simd, V: Values>(v: V, n: usize) -> f32 {
+    if V::KIND == ValueKind::Ones {
+        return n as f32;
+    }
+    // SAFETY: `k + 8 <= n` for vector steps and `k < n` in the tail.
+    let raw = unsafe {
+        let (mut a0, mut a1) = (S::zero(), S::zero());
+        let mut k = 0;
+        while k + 16 <= n {
+            let x = raw8::<S, V>(v, k);
+            let y = raw8::<S, V>(v, k + 8);
+            a0 = x.mul_add(x, a0);
+            a1 = y.mul_add(y, a1);
+            k += 16;
+        }
+        while k + 8 <= n {
+            let x = raw8::<S, V>(v, k);
+            a0 = x.mul_add(x, a0);
+            k += 8;
+        }
+        let mut s = a0.add(a1).reduce_add();
+        while k < n {
+            let x = raw1(v, k);
+            s += x * x;
+            k += 1;
+        }
+        s
+    };
+    let c = v.scale();
+    raw * (c * c)
+}

@@ -1,0 +1,263 @@
+//! Row views and the operations learners call on them.
+//!
+//! A [`SparseRow`] is checked once, at construction: indices strictly
+//! increasing and below the dimension, one value per index. The kernels then
+//! index the weights without bounds checks, having checked only that the
+//! weight vector covers the row's dimension. Rows the loader has already
+//! validated are built with [`SparseRow::new_unchecked`].
+
+use crate::backend::{self, Backend};
+use crate::error::KernelError;
+use crate::kernel::{Contiguous, Indexed};
+use crate::values::{Index, StoredValues, Values};
+
+/// A row of a dataset, in whatever encoding it is stored.
+///
+/// Every method that takes weights panics if they are shorter than
+/// [`Row::dim`]; that is a bug in the caller, not bad data.
+pub trait Row: Copy + Send + Sync {
+    /// The dimension: every weight vector used with this row has at least this
+    /// many entries.
+    fn dim(&self) -> usize;
+    /// Number of stored entries (the dimension for dense rows).
+    fn nnz(&self) -> usize;
+    /// Stored entry `k` as (feature index, decoded value). Panics if
+    /// `k >= nnz()`.
+    fn entry(&self, k: usize) -> (usize, f32);
+
+    /// `row · w` on a given backend.
+    fn dot_in(&self, b: Backend, w: &[f32]) -> f32;
+    /// `w += alpha · row` on a given backend.
+    fn axpy_in(&self, b: Backend, alpha: f32, w: &mut [f32]);
+    /// `w += a · row` and `u += c · row` in one sweep, on a given backend.
+    fn axpy2_in(&self, b: Backend, a: f32, w: &mut [f32], c: f32, u: &mut [f32]);
+    /// `‖row‖²` on a given backend.
+    fn norm_sq_in(&self, b: Backend) -> f32;
+
+    /// `row · w`.
+    #[inline]
+    fn dot(&self, w: &[f32]) -> f32 {
+        self.dot_in(Backend::best(), w)
+    }
+    /// `w += alpha · row`.
+    #[inline]
+    fn axpy(&self, alpha: f32, w: &mut [f32]) {
+        self.axpy_in(Backend::best(), alpha, w)
+    }
+    /// `w += a · row` and `u += c · row` in one sweep (lazy averaging).
+    #[inline]
+    fn axpy2(&self, a: f32, w: &mut [f32], c: f32, u: &mut [f32]) {
+        self.axpy2_in(Backend::best(), a, w, c, u)
+    }
+    /// `‖row‖²`.
+    #[inline]
+    fn norm_sq(&self) -> f32 {
+        self.norm_sq_in(Backend::best())
+    }
+}
+
+#[inline(always)]
+#[track_caller]
+fn check_weights(len: usize, dim: usize) {
+    assert!(len >= dim, "weight vector of length {len} is shorter than the row dimension {dim}");
+}
+
+/// A sparse row: sorted unique indices `I` below `dim`, and their values `V`.
+#[derive(Clone, Copy, Debug)]
+pub struct SparseRow<'a, I: Index, V: Values> {
+    indices: &'a [I],
+    values: V,
+    dim: usize,
+}
+
+impl<'a, I: Index, V: Values> SparseRow<'a, I, V> {
+    /// Checks the invariants the kernels rely on and builds the row: one value
+    /// per index (unless values are implicit), `dim` representable by `I`,
+    /// indices strictly increasing and below `dim`.
+    pub fn try_new(dim: usize, indices: &'a [I], values: V) -> Result<Self, KernelError> {
+        if dim as u64 > I::MAX_DIM {
+            return Err(KernelError::DimTooLarge { dim, max: I::MAX_DIM, index_bits: I::BITS });
+        }
+        if let Some(n) = values.stored_len()
+            && n != indices.len()
+        {
+            return Err(KernelError::LengthMismatch { indices: indices.len(), values: n });
+        }
+        check_indices(dim, indices)?;
+        Ok(SparseRow { indices, values, dim })
+    }
+
+    /// Builds a row without checking it.
+    ///
+    /// # Safety
+    /// The invariants of [`SparseRow::try_new`] hold: `values` holds
+    /// `indices.len()` values (or is [`crate::Ones`]), and the indices are
+    /// strictly increasing and below `dim`. The kernels read and write
+    /// `w[index]` without bounds checks on this promise.
+    #[inline(always)]
+    pub unsafe fn new_unchecked(dim: usize, indices: &'a [I], values: V) -> Self {
+        debug_assert!(Self::try_new(dim, indices, values).is_ok());
+        SparseRow { indices, values, dim }
+    }
+
+    /// The indices.
+    #[inline]
+    pub fn indices(&self) -> &'a [I] {
+        self.indices
+    }
+    /// The values.
+    #[inline]
+    pub fn values(&self) -> V {
+        self.values
+    }
+
+    /// `u32` indices at or above 2^31 cannot use the signed AVX2 gather.
+    #[inline(always)]
+    fn backend_for(&self, b: Backend) -> Backend {
+        if I::BITS == 32 && b.gathers_i32() && self.dim > (1usize << 31) { Backend::portable() } else { b }
+    }
+}
+
+/// Checks that `indices` are strictly increasing and below `dim`.
+pub fn check_indices<I: Index>(dim: usize, indices: &[I]) -> Result<(), KernelError> {
+    for (k, pair) in indices.windows(2).enumerate() {
+        if pair[0] >= pair[1] {
+            return Err(KernelError::NotIncreasing {
+                position: k + 1,
+                previous: pair[0].to_usize(),
+                index: pair[1].to_usize(),
+            });
+        }
+    }
+    if let Some(&last) = indices.last()
+        && last.to_usize() >= dim
+    {
+        return Err(KernelError::IndexOutOfRange { position: indices.len() - 1, index: last.to_usize(), dim });
+    }
+    Ok(())
+}
+
+impl<I: Index, V: Values> Row for SparseRow<'_, I, V> {
+    #[inline(always)]
+    fn dim(&self) -> usize {
+        self.dim
+    }
+    #[inline(always)]
+    fn nnz(&self) -> usize {
+        self.indices.len()
+    }
+    #[inline]
+    fn entry(&self, k: usize) -> (usize, f32) {
+        (self.indices[k].to_usize(), self.values.decode(k))
+    }
+
+    #[inline]
+    fn dot_in(&self, b: Backend, w: &[f32]) -> f32 {
+        check_weights(w.len(), self.dim);
+        let l = Indexed(self.indices.as_ptr());
+        // SAFETY: the row's invariants put every index below `dim <= w.len()`,
+        // and `backend_for` keeps u32 gathers below 2^31.
+        unsafe { backend::dot(self.backend_for(b), l, self.values, self.nnz(), w.as_ptr()) }
+    }
+    #[inline]
+    fn axpy_in(&self, b: Backend, alpha: f32, w: &mut [f32]) {
+        check_weights(w.len(), self.dim);
+        let l = Indexed(self.indices.as_ptr());
+        // SAFETY: as in `dot_in`; `w` is exclusively borrowed.
+        unsafe { backend::axpy(self.backend_for(b), l, self.values, self.nnz(), alpha, w.as_mut_ptr()) }
+    }
+    #[inline]
+    fn axpy2_in(&self, b: Backend, a: f32, w: &mut [f32], c: f32, u: &mut [f32]) {
+        check_weights(w.len(), self.dim);
+        check_weights(u.len(), self.dim);
+        let l = Indexed(self.indices.as_ptr());
+        let (n, v, b) = (self.nnz(), self.values, self.backend_for(b));
+        // SAFETY: as in `axpy_in`; `w` and `u` are distinct exclusive borrows.
+        unsafe { backend::axpy2(b, l, v, n, a, w.as_mut_ptr(), c, u.as_mut_ptr()) }
+    }
+    #[inline]
+    fn norm_sq_in(&self, b: Backend) -> f32 {
+        // SAFETY: the row stores `nnz` values (or none, for `Ones`).
+        unsafe { backend::norm_sq(b, self.values, self.nnz()) }
+    }
+}
+
+/// A dense row: one stored value per feature.
+#[derive(Clone, Copy, Debug)]
+pub struct DenseRow<V: StoredValues> {
+    values: V,
+}
+
+impl<V: StoredValues> DenseRow<V> {
+    /// The row whose feature `i` is `values[i]`; its dimension is
+    /// `values.len()`.
+    #[inline(always)]
+    pub fn new(values: V) -> Self {
+        DenseRow { values }
+    }
+    /// The values.
+    #[inline]
+    pub fn values(&self) -> V {
+        self.values
+    }
+}
+
+impl<V: StoredValues> Row for DenseRow<V> {
+    #[inline(always)]
+    fn dim(&self) -> usize {
+        self.values.len()
+    }
+    #[inline(always)]
+    fn nnz(&self) -> usize {
+        self.values.len()
+    }
+    #[inline]
+    fn entry(&self, k: usize) -> (usize, f32) {
+        (k, self.values.decode(k))
+    }
+
+    #[inline]
+    fn dot_in(&self, b: Backend, w: &[f32]) -> f32 {
+        check_weights(w.len(), self.dim());
+        // SAFETY: entry `k` uses `w[k]`, `k < len <= w.len()`.
+        unsafe { backend::dot(b, Contiguous, self.values, self.dim(), w.as_ptr()) }
+    }
+    #[inline]
+    fn axpy_in(&self, b: Backend, alpha: f32, w: &mut [f32]) {
+        check_weights(w.len(), self.dim());
+        // SAFETY: as in `dot_in`; `w` is exclusively borrowed.
+        unsafe { backend::axpy(b, Contiguous, self.values, self.dim(), alpha, w.as_mut_ptr()) }
+    }
+    #[inline]
+    fn axpy2_in(&self, b: Backend, a: f32, w: &mut [f32], c: f32, u: &mut [f32]) {
+        check_weights(w.len(), self.dim());
+        check_weights(u.len(), self.dim());
+        let (n, v) = (self.dim(), self.values);
+        // SAFETY: as in `axpy_in`; `w` and `u` are distinct exclusive borrows.
+        unsafe { backend::axpy2(b, Contiguous, v, n, a, w.as_mut_ptr(), c, u.as_mut_ptr()) }
+    }
+    #[inline]
+    fn norm_sq_in(&self, b: Backend) -> f32 {
+        // SAFETY: the row stores `dim` values.
+        unsafe { backend::norm_sq(b, self.values, self.dim()) }
+    }
+}
+
+/// `a · b` for two sparse rows over the same index type: a merge of the two
+/// sorted index lists. The voted perceptron needs it to score a row against
+/// stored mistakes.
+pub fn sparse_dot_sparse<I: Index, V1: Values, V2: Values>(a: &SparseRow<'_, I, V1>, b: &SparseRow<'_, I, V2>) -> f32 {
+    let (ia, ib) = (a.indices, b.indices);
+    let (mut p, mut q, mut s) = (0, 0, 0.0f32);
+    while p < ia.len() && q < ib.len() {
+        let (x, y) = (ia[p], ib[q]);
+        if x == y {
+            s += a.values.raw(p) * b.values.raw(q);
+        }
+        // Advance both on a match, else the smaller: no data-dependent jump
+        // beyond the match test.
+        p += usize::from(x <= y);
+        q += usize::from(y <= x);
+    }
+    s * (a.values.scale() * b.values.scale())
+}

@@ -1,0 +1,74 @@
+//! Plain scalar versions of every kernel: one loop, one f32 accumulator, in
+//! index order. They are the test oracle and the baseline of the benchmarks,
+//! so they stay as simple as they can be.
+
+use crate::row::{Row, SparseRow};
+use crate::values::{Index, Values};
+
+/// `row · w`.
+pub fn dot<R: Row>(row: &R, w: &[f32]) -> f32 {
+    let mut s = 0.0f32;
+    for k in 0..row.nnz() {
+        let (i, x) = row.entry(k);
+        s += x * w[i];
+    }
+    s
+}
+
+/// `w += alpha · row`.
+pub fn axpy<R: Row>(row: &R, alpha: f32, w: &mut [f32]) {
+    for k in 0..row.nnz() {
+        let (i, x) = row.entry(k);
+        w[i] += alpha * x;
+    }
+}
+
+/// `w += a · row`, `u += c · row`.
+pub fn axpy2<R: Row>(row: &R, a: f32, w: &mut [f32], c: f32, u: &mut [f32]) {
+    axpy(row, a, w);
+    axpy(row, c, u);
+}
+
+/// `‖row‖²`.
+pub fn norm_sq<R: Row>(row: &R) -> f32 {
+    let mut s = 0.0f32;
+    for k in 0..row.nnz() {
+        let x = row.entry(k).1;
+        s += x * x;
+    }
+    s
+}
+
+/// `a · b` for dense vectors.
+pub fn dense_dot(a: &[f32], b: &[f32]) -> f32 {
+    let mut s = 0.0f32;
+    for (x, y) in a.iter().zip(b) {
+        s += x * y;
+    }
+    s
+}
+
+/// `y += alpha · x` for dense vectors.
+pub fn dense_axpy(alpha: f32, x: &[f32], y: &mut [f32]) {
+    for (yi, xi) in y.iter_mut().zip(x) {
+        *yi += alpha * xi;
+    }
+}
+
+/// `‖x‖²` for a dense vector.
+pub fn dense_norm_sq(x: &[f32]) -> f32 {
+    dense_dot(x, x)
+}
+
+/// `a · b` for two sparse rows, by looking up each entry of `b` among `a`'s
+/// indices (a different method from the merge it checks).
+pub fn sparse_dot_sparse<I: Index, V1: Values, V2: Values>(a: &SparseRow<'_, I, V1>, b: &SparseRow<'_, I, V2>) -> f32 {
+    let mut s = 0.0f32;
+    for k in 0..b.nnz() {
+        let (i, y) = b.entry(k);
+        if let Ok(p) = a.indices().binary_search_by(|j| j.to_usize().cmp(&i)) {
+            s += a.entry(p).1 * y;
+        }
+    }
+    s
+}

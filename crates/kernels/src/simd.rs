@@ -1,0 +1,254 @@
+//! The eight-lane f32 vector the kernels are written against, and its
+//! implementations: [`Portable`] (the `wide` crate, at the build's
+//! instruction-set level) and, on x86-64, [`Avx2Fma`] (`std::arch`, chosen at
+//! run time).
+//!
+//! Every kernel in [`crate::kernel`] is written once, generic over [`Simd`];
+//! the per-ISA wrappers in [`crate::backend`] only instantiate it inside a
+//! function compiled for that ISA.
+
+/// Eight f32 lanes.
+///
+/// All methods are `unsafe` because an implementation may use instructions
+/// the CPU lacks; the pointer-taking ones also read or write eight elements.
+///
+/// # Safety
+///
+/// Implementors must only be used (by the kernels) on CPUs that support the
+/// instructions they emit; [`crate::Backend`] is the token that proves it.
+pub(crate) unsafe trait Simd: Copy {
+    /// All lanes zero.
+    ///
+    /// # Safety
+    /// The CPU supports this implementation's instruction set.
+    unsafe fn zero() -> Self;
+    /// All lanes `x`.
+    ///
+    /// # Safety
+    /// The CPU supports this implementation's instruction set.
+    unsafe fn splat(x: f32) -> Self;
+    /// Loads eight f32 from `p` (no alignment needed).
+    ///
+    /// # Safety
+    /// `p..p+8` is readable; the CPU supports the instruction set.
+    unsafe fn load(p: *const f32) -> Self;
+    /// Stores the lanes to `p..p+8` (no alignment needed).
+    ///
+    /// # Safety
+    /// `p..p+8` is writable; the CPU supports the instruction set.
+    unsafe fn store(self, p: *mut f32);
+    /// Loads eight bytes from `p` and converts each to f32 (0.0..=255.0).
+    ///
+    /// # Safety
+    /// `p..p+8` is readable; the CPU supports the instruction set.
+    unsafe fn load_u8(p: *const u8) -> Self;
+    /// `[base[idx[0]], …, base[idx[7]]]`.
+    ///
+    /// # Safety
+    /// `idx..idx+8` is readable, each `base + idx[j]` is readable, every
+    /// `idx[j] < 2^31`; the CPU supports the instruction set.
+    unsafe fn gather_u32(base: *const f32, idx: *const u32) -> Self;
+    /// As [`Simd::gather_u32`] with 16-bit indices.
+    ///
+    /// # Safety
+    /// As [`Simd::gather_u32`].
+    unsafe fn gather_u16(base: *const f32, idx: *const u16) -> Self;
+    /// Lane-wise `self + o`.
+    ///
+    /// # Safety
+    /// The CPU supports this implementation's instruction set.
+    unsafe fn add(self, o: Self) -> Self;
+    /// Lane-wise `self * m + a` (fused where the instruction set has it).
+    ///
+    /// # Safety
+    /// The CPU supports this implementation's instruction set.
+    unsafe fn mul_add(self, m: Self, a: Self) -> Self;
+    /// Sum of the lanes, in a fixed order.
+    ///
+    /// # Safety
+    /// The CPU supports this implementation's instruction set.
+    unsafe fn reduce_add(self) -> f32;
+}
+
+/// Eight `u32` indices at `p`, read as four 64-bit words.
+///
+/// A gather is bound by load ports (an index load and a weight load per
+/// lane); halving the index loads measured 16% faster on Zen 3 (SPEED.md).
+///
+/// # Safety
+/// `p..p+8` is readable.
+#[inline(always)]
+pub(crate) unsafe fn split_u32(p: *const u32) -> [usize; 8] {
+    // SAFETY: the caller guarantees 32 readable bytes at `p`.
+    let q = unsafe { p.cast::<[u64; 4]>().read_unaligned() };
+    let (lo, hi) = (|x: u64| x as u32 as usize, |x: u64| (x >> 32) as usize);
+    // Little-endian: the first index of each pair is the low half.
+    let q = q.map(u64::from_le);
+    [lo(q[0]), hi(q[0]), lo(q[1]), hi(q[1]), lo(q[2]), hi(q[2]), lo(q[3]), hi(q[3])]
+}
+
+/// Eight `u16` indices at `p`, read as two 64-bit words.
+///
+/// # Safety
+/// `p..p+8` is readable.
+#[inline(always)]
+pub(crate) unsafe fn split_u16(p: *const u16) -> [usize; 8] {
+    // SAFETY: the caller guarantees 16 readable bytes at `p`.
+    let q = unsafe { p.cast::<[u64; 2]>().read_unaligned() }.map(u64::from_le);
+    let at = |x: u64, s: u32| ((x >> s) & 0xffff) as usize;
+    [at(q[0], 0), at(q[0], 16), at(q[0], 32), at(q[0], 48), at(q[1], 0), at(q[1], 16), at(q[1], 32), at(q[1], 48)]
+}
+
+/// `wide::f32x8`: SSE2 on baseline x86-64 (two four-lane halves), AVX (+FMA)
+/// when the build enables them, NEON on aarch64, scalar elsewhere.
+#[derive(Clone, Copy)]
+pub(crate) struct Portable(wide::f32x8);
+
+// SAFETY: `wide` only emits instructions enabled at compile time, which every
+// CPU the binary runs on has.
+unsafe impl Simd for Portable {
+    #[inline(always)]
+    unsafe fn zero() -> Self {
+        Portable(wide::f32x8::ZERO)
+    }
+    #[inline(always)]
+    unsafe fn splat(x: f32) -> Self {
+        Portable(wide::f32x8::splat(x))
+    }
+    #[inline(always)]
+    unsafe fn load(p: *const f32) -> Self {
+        // SAFETY: the caller guarantees eight readable f32 at `p`.
+        Portable(wide::f32x8::new(unsafe { p.cast::<[f32; 8]>().read_unaligned() }))
+    }
+    #[inline(always)]
+    unsafe fn store(self, p: *mut f32) {
+        // SAFETY: the caller guarantees eight writable f32 at `p`.
+        unsafe { p.cast::<[f32; 8]>().write_unaligned(self.0.to_array()) }
+    }
+    #[inline(always)]
+    unsafe fn load_u8(p: *const u8) -> Self {
+        // SAFETY: the caller guarantees eight readable bytes at `p`.
+        let b = unsafe { p.cast::<[u8; 8]>().read_unaligned() };
+        Portable(wide::f32x8::new(b.map(f32::from)))
+    }
+    #[inline(always)]
+    unsafe fn gather_u32(base: *const f32, idx: *const u32) -> Self {
+        // SAFETY: the caller guarantees eight readable indices, each in bounds of `base`.
+        let i = unsafe { split_u32(idx) };
+        // SAFETY: as above.
+        Portable(wide::f32x8::new(i.map(|j| unsafe { *base.add(j) })))
+    }
+    #[inline(always)]
+    unsafe fn gather_u16(base: *const f32, idx: *const u16) -> Self {
+        // SAFETY: the caller guarantees eight readable indices, each in bounds of `base`.
+        let i = unsafe { split_u16(idx) };
+        // SAFETY: as above.
+        Portable(wide::f32x8::new(i.map(|j| unsafe { *base.add(j) })))
+    }
+    #[inline(always)]
+    unsafe fn add(self, o: Self) -> Self {
+        Portable(self.0 + o.0)
+    }
+    #[inline(always)]
+    unsafe fn mul_add(self, m: Self, a: Self) -> Self {
+        Portable(self.0.mul_add(m.0, a.0))
+    }
+    #[inline(always)]
+    unsafe fn reduce_add(self) -> f32 {
+        self.0.reduce_add()
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+pub(crate) use x86::Avx2Fma;
+
+#[cfg(target_arch = "x86_64")]
+mod x86 {
+    use super::Simd;
+    use core::arch::x86_64::*;
+
+    /// `__m256` with AVX2 gathers and FMA, for CPUs detected at run time.
+    #[derive(Clone, Copy)]
+    pub(crate) struct Avx2Fma(__m256);
+
+    impl Avx2Fma {
+        /// Eight scalar loads inserted into one vector. On Zen 3 this beats
+        /// `vgatherdps` (see SPEED.md): the loads fold into `vinsertps`, and
+        /// three load ports serve them.
+        ///
+        /// # Safety
+        /// Every `base + i[j]` is readable; the CPU has AVX.
+        #[inline(always)]
+        unsafe fn gather_scalar(base: *const f32, i: [usize; 8]) -> Self {
+            // SAFETY: the caller guarantees every lane's address is readable.
+            unsafe {
+                let l = |j: usize| *base.add(i[j]);
+                Avx2Fma(_mm256_setr_ps(l(0), l(1), l(2), l(3), l(4), l(5), l(6), l(7)))
+            }
+        }
+    }
+
+    // SAFETY: every method is only reached through `Backend::Avx2Fma`, which
+    // exists only after run-time detection found AVX2 and FMA.
+    unsafe impl Simd for Avx2Fma {
+        #[inline(always)]
+        unsafe fn zero() -> Self {
+            // SAFETY: AVX is available (caller's contract).
+            Avx2Fma(unsafe { _mm256_setzero_ps() })
+        }
+        #[inline(always)]
+        unsafe fn splat(x: f32) -> Self {
+            // SAFETY: AVX is available (caller's contract).
+            Avx2Fma(unsafe { _mm256_set1_ps(x) })
+        }
+        #[inline(always)]
+        unsafe fn load(p: *const f32) -> Self {
+            // SAFETY: eight readable f32 at `p`, AVX available (caller's contract).
+            Avx2Fma(unsafe { _mm256_loadu_ps(p) })
+        }
+        #[inline(always)]
+        unsafe fn store(self, p: *mut f32) {
+            // SAFETY: eight writable f32 at `p`, AVX available (caller's contract).
+            unsafe { _mm256_storeu_ps(p, self.0) }
+        }
+        #[inline(always)]
+        unsafe fn load_u8(p: *const u8) -> Self {
+            // SAFETY: eight readable bytes at `p` (a 64-bit load), AVX2 available.
+            unsafe {
+                let b = _mm_loadl_epi64(p.cast::<__m128i>());
+                Avx2Fma(_mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(b)))
+            }
+        }
+        #[inline(always)]
+        unsafe fn gather_u32(base: *const f32, idx: *const u32) -> Self {
+            // SAFETY: eight readable indices, each in bounds of `base`.
+            unsafe { Self::gather_scalar(base, super::split_u32(idx)) }
+        }
+        #[inline(always)]
+        unsafe fn gather_u16(base: *const f32, idx: *const u16) -> Self {
+            // SAFETY: eight readable indices, each in bounds of `base`.
+            unsafe { Self::gather_scalar(base, super::split_u16(idx)) }
+        }
+        #[inline(always)]
+        unsafe fn add(self, o: Self) -> Self {
+            // SAFETY: AVX available (caller's contract).
+            Avx2Fma(unsafe { _mm256_add_ps(self.0, o.0) })
+        }
+        #[inline(always)]
+        unsafe fn mul_add(self, m: Self, a: Self) -> Self {
+            // SAFETY: FMA available (caller's contract).
+            Avx2Fma(unsafe { _mm256_fmadd_ps(self.0, m.0, a.0) })
+        }
+        #[inline(always)]
+        unsafe fn reduce_add(self) -> f32 {
+            // SAFETY: AVX available (caller's contract). Same pairing as
+            // `wide`'s AVX reduction: (lo + hi) halves, then pairs, then lanes.
+            unsafe {
+                let s = _mm_add_ps(_mm256_castps256_ps128(self.0), _mm256_extractf128_ps::<1>(self.0));
+                let s = _mm_add_ps(s, _mm_movehl_ps(s, s));
+                let s = _mm_add_ss(s, _mm_shuffle_ps::<0b01>(s, s));
+                _mm_cvtss_f32(s)
+            }
+        }
+    }
+}
