@@ -1,14 +1,273 @@
 //! The `rosenblatt` command-line tool.
 
-use clap::Parser;
+use anyhow::{Context, Result, bail};
+use clap::{Parser, Subcommand, ValueEnum};
+use rosenblatt::loader::{
+    self, Dataset, OpenOptions, ParseOptions, WriteOptions, dataset, idx, input, libsvm, shard::LabelKind,
+};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
 
 /// Online linear classification at memory speed.
 #[derive(Parser, Debug)]
 #[command(name = "rosenblatt", version = rosenblatt::version_line(), about)]
-struct Cli {}
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
 
-fn main() -> anyhow::Result<()> {
-    let _cli = Cli::parse();
-    println!("rosenblatt {}", rosenblatt::version_line());
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Convert LIBSVM text or MNIST IDX files into a dataset directory of binary shards.
+    Convert(ConvertArgs),
+    /// Describe a dataset: rows, nonzeros, dimension, encoding, labels, shards.
+    Inspect {
+        /// The dataset directory.
+        dataset: PathBuf,
+        /// Verify every checksum (reads every byte).
+        #[arg(long)]
+        verify: bool,
+        /// Print JSON on stdout.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Write a dataset's rows back as LIBSVM text, in its own index base.
+    Export {
+        /// The dataset directory.
+        dataset: PathBuf,
+        /// Output file (default: standard output).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Format {
+    Libsvm,
+    Mnist,
+}
+
+#[derive(clap::Args, Debug)]
+struct ConvertArgs {
+    /// Input files: LIBSVM text (plain, .gz or .bz2), or for MNIST the images file then the labels file.
+    #[arg(required = true)]
+    inputs: Vec<PathBuf>,
+    /// The dataset directory to create.
+    #[arg(short, long)]
+    output: PathBuf,
+    /// Input format (default: mnist for two IDX files, else libsvm).
+    #[arg(long, value_enum)]
+    format: Option<Format>,
+    /// LIBSVM indices start at 0 (default: 1).
+    #[arg(long)]
+    zero_based: bool,
+    /// Sort each row's features instead of rejecting unsorted rows.
+    #[arg(long)]
+    sort_indices: bool,
+    /// Labels are comma-separated class-id lists.
+    #[arg(long)]
+    multilabel: bool,
+    /// Skip malformed lines, counting and reporting each.
+    #[arg(long)]
+    skip_bad_lines: bool,
+    /// MNIST one-vs-rest: this digit is +1, every other −1 (default: the ten class ids).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=9))]
+    target: Option<u8>,
+    /// Target shard size in bytes.
+    #[arg(long, default_value_t = 256 << 20)]
+    shard_size: u64,
+    /// Force an encoding: sparse-u16-f32, sparse-u16-u8, sparse-u16-binary, sparse-u32-…, dense-f32, dense-u8.
+    #[arg(long)]
+    encoding: Option<String>,
+    /// Dimension, if larger than the largest index + 1.
+    #[arg(long)]
+    dim: Option<u64>,
+    /// Parser threads (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+}
+
+fn main() {
+    let cli = Cli::parse();
+    if let Err(e) = run(cli) {
+        eprintln!("error: {e:#}");
+        std::process::exit(1);
+    }
+}
+
+fn run(cli: Cli) -> Result<()> {
+    match cli.command {
+        None => {
+            println!("rosenblatt {}", rosenblatt::version_line());
+            println!("run `rosenblatt --help` for the commands");
+            Ok(())
+        }
+        Some(Command::Convert(a)) => convert(a),
+        Some(Command::Inspect { dataset, verify, json }) => inspect(&dataset, verify, json),
+        Some(Command::Export { dataset, output }) => export(&dataset, output.as_deref()),
+    }
+}
+
+fn looks_like_idx(p: &Path) -> bool {
+    let n = p.file_name().map(|n| n.to_string_lossy().to_lowercase()).unwrap_or_default();
+    n.contains("idx") || n.contains("ubyte")
+}
+
+fn convert(a: ConvertArgs) -> Result<()> {
+    let start = Instant::now();
+    let format = a.format.unwrap_or(if a.inputs.len() == 2 && a.inputs.iter().all(|p| looks_like_idx(p)) {
+        Format::Mnist
+    } else {
+        Format::Libsvm
+    });
+    let mut wopts = WriteOptions { shard_bytes: a.shard_size.max(1), dim: a.dim, ..Default::default() };
+    let mut input_bytes = 0u64;
+    let rows = match format {
+        Format::Mnist => {
+            let [images, labels] = a.inputs.as_slice() else {
+                bail!("--format mnist takes two inputs, the images file then the labels file");
+            };
+            if a.zero_based || a.multilabel || a.sort_indices {
+                bail!("--zero-based, --multilabel and --sort-indices apply to LIBSVM text, not MNIST");
+            }
+            wopts.index_base = 0;
+            wopts.label_kind = Some(if a.target.is_some() { LabelKind::Binary } else { LabelKind::Classes });
+            let (rows, dim) = idx::read_mnist(images, labels, a.target)?;
+            wopts.dim = Some(a.dim.unwrap_or(dim));
+            input_bytes += std::fs::metadata(images).map(|m| m.len()).unwrap_or(0);
+            rows
+        }
+        Format::Libsvm => {
+            if a.target.is_some() {
+                bail!("--target applies to MNIST input; LIBSVM labels are used as they are");
+            }
+            let popts = ParseOptions {
+                zero_based: a.zero_based,
+                sort_indices: a.sort_indices,
+                multilabel: a.multilabel,
+                skip_bad_lines: a.skip_bad_lines,
+            };
+            wopts.index_base = u8::from(!a.zero_based);
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(a.threads.unwrap_or(0)).build()?;
+            let mut all: Option<loader::Rows> = None;
+            for path in &a.inputs {
+                let bytes = input::read_input(path, 1 << 40)?;
+                input_bytes += bytes.len() as u64;
+                let rows = pool
+                    .install(|| libsvm::parse_parallel(&bytes, &popts, 4 << 20))
+                    .map_err(|error| loader::LoadError::Parse { path: path.clone(), error })?;
+                for e in &rows.skipped {
+                    eprintln!("warning: skipped {}:{}:{}: {}", path.display(), e.line, e.column, e.kind);
+                }
+                if !rows.skipped.is_empty() {
+                    eprintln!("warning: skipped {} bad line(s) in {}", rows.skipped.len(), path.display());
+                }
+                match &mut all {
+                    None => all = Some(rows),
+                    Some(acc) => acc.append(rows),
+                }
+            }
+            let rows = all.expect("at least one input");
+            if rows.is_empty() {
+                return Err(loader::LoadError::Empty { path: a.inputs[0].clone() }.into());
+            }
+            rows
+        }
+    };
+    if let Some(name) = &a.encoding {
+        wopts.encoding = Some(dataset::parse_encoding(name, None)?);
+    }
+    let m = dataset::write_dataset(&a.output, &rows, &wopts)
+        .with_context(|| format!("converting into {}", a.output.display()))?;
+    let secs = start.elapsed().as_secs_f64();
+    let bytes: u64 = m.shards.iter().map(|s| s.bytes).sum();
+    println!(
+        "{}: {} rows, {} nonzeros, dimension {}, {} labels, encoding {}, {} shard(s), {} bytes; {:.2} s ({:.0} MB/s of input)",
+        a.output.display(),
+        m.rows,
+        m.nonzeros,
+        m.dim,
+        m.label_kind,
+        m.encoding,
+        m.shards.len(),
+        bytes,
+        secs,
+        input_bytes as f64 / secs / 1e6,
+    );
+    Ok(())
+}
+
+fn inspect(dir: &Path, verify: bool, json: bool) -> Result<()> {
+    let ds = Dataset::open(dir, OpenOptions { verify_checksums: verify, in_memory: false })?;
+    let m = ds.manifest();
+    let bytes: u64 = m.shards.iter().map(|s| s.bytes).sum();
+    if json {
+        let mut v = serde_json::to_value(m)?;
+        v["bytes"] = bytes.into();
+        v["verified"] = verify.into();
+        println!("{}", serde_json::to_string_pretty(&v)?);
+        return Ok(());
+    }
+    let density = m.nonzeros as f64 / (m.rows as f64 * m.dim as f64).max(1.0);
+    println!("dataset      {}", dir.display());
+    println!("rows         {}", m.rows);
+    println!("nonzeros     {} (density {:.4}); {} stored entries", m.nonzeros, density, m.nnz);
+    println!("dimension    {}", m.dim);
+    println!("index base   {}", m.index_base);
+    println!("encoding     {}{}", m.encoding, m.scale.map(|s| format!(" (scale {s:e})")).unwrap_or_default());
+    println!("labels       {}{}", m.label_kind, if m.has_qids { ", with qids" } else { "" });
+    for (label, count) in &m.label_counts {
+        println!("  {label:>10}  {count}");
+    }
+    println!("shards       {} ({} bytes)", m.shards.len(), bytes);
+    for s in &m.shards {
+        println!("  {}  {} rows  {} nonzeros  {} bytes  crc32 {:08x}", s.file, s.rows, s.nnz, s.bytes, s.crc32);
+    }
+    if verify {
+        println!("checksums    verified");
+    }
+    Ok(())
+}
+
+fn fmt_f32(v: f32) -> String {
+    if v == 0.0 || (1e-4..1e15).contains(&v.abs()) { format!("{v}") } else { format!("{v:e}") }
+}
+
+fn export(dir: &Path, output: Option<&Path>) -> Result<()> {
+    let ds = Dataset::open(dir, OpenOptions::default())?;
+    let rows = ds.to_rows();
+    let zero_based = ds.manifest().index_base == 0;
+    let mut out = Vec::with_capacity(rows.indices.len() * 12);
+    for r in 0..rows.len() {
+        let label = if rows.label_offsets.is_empty() {
+            fmt_f32(rows.labels[r])
+        } else {
+            let ids = &rows.multilabels[rows.label_offsets[r] as usize..rows.label_offsets[r + 1] as usize];
+            ids.iter().map(u32::to_string).collect::<Vec<_>>().join(",")
+        };
+        out.extend_from_slice(label.as_bytes());
+        if rows.qids[r] != libsvm::NO_QID {
+            write!(out, " qid:{}", rows.qids[r])?;
+        }
+        let (s, e) = (rows.offsets[r] as usize, rows.offsets[r + 1] as usize);
+        for k in s..e {
+            write!(out, " {}:{}", u64::from(rows.indices[k]) + u64::from(!zero_based), fmt_f32(rows.values[k]))?;
+        }
+        out.push(b'\n');
+    }
+    match output {
+        Some(p) => loader::shard::write_atomic(p, &out)?,
+        None => {
+            let stdout = std::io::stdout();
+            let mut lock = stdout.lock();
+            if let Err(e) = lock.write_all(&out).and_then(|()| lock.flush()) {
+                // A closed pipe (`| head`) is not an error worth a message.
+                if e.kind() != std::io::ErrorKind::BrokenPipe {
+                    return Err(e.into());
+                }
+            }
+        }
+    }
     Ok(())
 }

@@ -1,0 +1,188 @@
+//! The loader's errors: every one names what is wrong and where.
+
+use std::path::PathBuf;
+
+/// What is wrong with a line of LIBSVM text.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ParseErrorKind {
+    /// A NUL byte.
+    #[error("NUL byte (binary data is not LIBSVM text)")]
+    Nul,
+    /// A carriage return not followed by a line feed.
+    #[error("carriage return not followed by a line feed (lone-CR line ends are not accepted)")]
+    LoneCr,
+    /// The label is not a number.
+    #[error("label is not a decimal number")]
+    BadLabel,
+    /// The label is a word.
+    #[error("text labels are not accepted; labels must be numbers such as +1, -1, 0 or a class id")]
+    TextLabel,
+    /// The label is infinite or NaN as f32.
+    #[error("label is not finite as a 32-bit float")]
+    NonFiniteLabel,
+    /// A multi-label class id that is not a non-negative integer below 2^32.
+    #[error("class id is not a non-negative integer below 2^32 (multi-label rows are written 1,5,7)")]
+    BadClassId,
+    /// A token that is not `index:value`.
+    #[error("expected <index>:<value>")]
+    ExpectedFeature,
+    /// `2 : 3`.
+    #[error("spaces around ':' (write <index>:<value> with no spaces)")]
+    SpaceAroundColon,
+    /// `:3`.
+    #[error("missing index before ':'")]
+    MissingIndex,
+    /// `3:`.
+    #[error("missing value after ':'")]
+    MissingValue,
+    /// `-3:1`.
+    #[error("negative index")]
+    NegativeIndex,
+    /// `1.5:1`.
+    #[error("index is not an integer")]
+    FloatIndex,
+    /// `a:1`.
+    #[error("index is not a decimal integer")]
+    BadIndex,
+    /// An index beyond u32.
+    #[error("index does not fit in 32 bits")]
+    IndexTooLarge,
+    /// Index 0 in one-based data.
+    #[error("index 0 in one-based data (pass --zero-based if the file counts from 0)")]
+    ZeroIndexOneBased,
+    /// Indices out of order.
+    #[error("index {index} follows {previous}: indices must increase within a row (pass --sort-indices to sort them)")]
+    UnsortedIndex {
+        /// The index as written.
+        index: u64,
+        /// The index before it, as written.
+        previous: u64,
+    },
+    /// The same index twice in a row.
+    #[error("index {index} appears twice in the row")]
+    DuplicateIndex {
+        /// The index as written.
+        index: u64,
+    },
+    /// A value that is not a decimal number.
+    #[error("value is not a decimal number")]
+    BadValue,
+    /// A value that is infinite or NaN as f32.
+    #[error("value is not finite as a 32-bit float")]
+    NonFiniteValue,
+    /// `0x1p3`.
+    #[error("hexadecimal numbers are not accepted")]
+    HexFloat,
+    /// `1_000`.
+    #[error("digit separators ('_') are not accepted")]
+    DigitSeparator,
+    /// `1.5abc`.
+    #[error("unexpected characters after the number")]
+    TrailingGarbage,
+    /// `qidfoo:3` or `qid:x`.
+    #[error("malformed qid (write qid:<non-negative integer>)")]
+    BadQid,
+    /// `qid` not directly after the label.
+    #[error("qid must come directly after the label")]
+    MisplacedQid,
+}
+
+/// A bad line: 1-based line and byte column.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}, column {column}: {kind}")]
+pub struct ParseError {
+    /// 1-based line number.
+    pub line: u64,
+    /// 1-based byte column.
+    pub column: u64,
+    /// What is wrong.
+    pub kind: ParseErrorKind,
+}
+
+/// Everything that can go wrong loading, converting or opening data.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// An I/O failure on a file.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The failure.
+        source: std::io::Error,
+    },
+    /// A bad line of text.
+    #[error("{path}:{}:{}: {}", .error.line, .error.column, .error.kind)]
+    Parse {
+        /// The file.
+        path: PathBuf,
+        /// Where and what.
+        error: ParseError,
+    },
+    /// A compressed input that does not decompress.
+    #[error("{path}: cannot decompress ({format}): {source}")]
+    Decompress {
+        /// The file.
+        path: PathBuf,
+        /// gzip or bzip2.
+        format: &'static str,
+        /// The decoder's complaint.
+        source: std::io::Error,
+    },
+    /// No rows at all.
+    #[error("{path}: no rows (the input is empty or holds only blank and comment lines)")]
+    Empty {
+        /// The file.
+        path: PathBuf,
+    },
+    /// A malformed MNIST IDX file.
+    #[error("{path}: not a valid IDX file: {reason}")]
+    Idx {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        reason: String,
+    },
+    /// Images and labels that do not belong together.
+    #[error("{images} has {image_count} images but {labels} has {label_count} labels")]
+    IdxMismatch {
+        /// The images file.
+        images: PathBuf,
+        /// Its count.
+        image_count: u64,
+        /// The labels file.
+        labels: PathBuf,
+        /// Its count.
+        label_count: u64,
+    },
+    /// A shard file that is not valid.
+    #[error("{path}: invalid shard: {reason}")]
+    Shard {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong, with the offending value.
+        reason: String,
+    },
+    /// A dataset directory or manifest that is not valid.
+    #[error("{path}: invalid dataset: {reason}")]
+    Dataset {
+        /// The directory or manifest.
+        path: PathBuf,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A request the data cannot satisfy.
+    #[error("{0}")]
+    Invalid(String),
+}
+
+impl LoadError {
+    pub(crate) fn io(path: impl Into<PathBuf>, source: std::io::Error) -> Self {
+        LoadError::Io { path: path.into(), source }
+    }
+    pub(crate) fn shard(path: impl Into<PathBuf>, reason: impl Into<String>) -> Self {
+        LoadError::Shard { path: path.into(), reason: reason.into() }
+    }
+    pub(crate) fn dataset(path: impl Into<PathBuf>, reason: impl Into<String>) -> Self {
+        LoadError::Dataset { path: path.into(), reason: reason.into() }
+    }
+}

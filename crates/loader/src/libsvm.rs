@@ -1,0 +1,428 @@
+//! LIBSVM/svmlight text: `<label> [qid:<integer>] <index>:<value> ... [# comment]`.
+//!
+//! The parser works on bytes, not strings (comments may hold any bytes), one
+//! line at a time, into a columnar [`Rows`] block. Large inputs are split at
+//! line boundaries and the pieces parsed in parallel ([`parse_parallel`]);
+//! the result is the same as a whole-input parse for every split point.
+//!
+//! Decisions (see `docs/libsvm.md`): explicit zeros (`3:0`) are validated
+//! and then dropped, since they change no dot product; a UTF-8 byte-order
+//! mark at the very start of the input is skipped; an input with no rows is
+//! an error at conversion (`LoadError::Empty`), not here.
+
+use crate::error::{ParseError, ParseErrorKind};
+use crate::number::{NumberError, parse_f32};
+use rayon::prelude::*;
+
+/// How to read the text.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ParseOptions {
+    /// Indices start at 0 (the default is 1).
+    pub zero_based: bool,
+    /// Sort each row's features by index instead of rejecting unsorted rows.
+    /// Duplicates are still an error.
+    pub sort_indices: bool,
+    /// Labels are comma-separated lists of non-negative integer class ids.
+    pub multilabel: bool,
+    /// Skip malformed lines (each is counted and reported) instead of
+    /// stopping at the first.
+    pub skip_bad_lines: bool,
+}
+
+/// No `qid` on this row.
+pub const NO_QID: u64 = u64::MAX;
+
+/// Parsed rows in columnar form: row `r` has features
+/// `indices[offsets[r]..offsets[r+1]]` (zero-based, strictly increasing) with
+/// `values` alongside.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Rows {
+    /// One label per row (single-label mode).
+    pub labels: Vec<f32>,
+    /// Multi-label mode: row `r`'s classes are
+    /// `multilabels[label_offsets[r]..label_offsets[r+1]]`.
+    pub label_offsets: Vec<u64>,
+    /// Multi-label mode: the class ids.
+    pub multilabels: Vec<u32>,
+    /// One group id per row, [`NO_QID`] where the row has none.
+    pub qids: Vec<u64>,
+    /// Row starts into `indices`/`values`, one more than there are rows.
+    pub offsets: Vec<u64>,
+    /// Feature indices, zero-based.
+    pub indices: Vec<u32>,
+    /// Feature values, finite and non-zero.
+    pub values: Vec<f32>,
+    /// Lines skipped with `skip_bad_lines`, with their errors.
+    pub skipped: Vec<ParseError>,
+}
+
+impl Rows {
+    fn new(multilabel: bool) -> Self {
+        Rows { offsets: vec![0], label_offsets: if multilabel { vec![0] } else { Vec::new() }, ..Default::default() }
+    }
+
+    /// Number of rows.
+    pub fn len(&self) -> usize {
+        self.offsets.len() - 1
+    }
+
+    /// Whether there are no rows.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Whether any row has a `qid`.
+    pub fn has_qids(&self) -> bool {
+        self.qids.iter().any(|&q| q != NO_QID)
+    }
+
+    /// One past the largest index, 0 for no features.
+    pub fn min_dim(&self) -> u64 {
+        let mut d = 0u64;
+        for r in 0..self.len() {
+            let (s, e) = (self.offsets[r] as usize, self.offsets[r + 1] as usize);
+            if e > s {
+                d = d.max(u64::from(self.indices[e - 1]) + 1);
+            }
+        }
+        d
+    }
+
+    /// Appends `other`'s rows after these.
+    pub fn append(&mut self, other: Rows) {
+        let base = self.indices.len() as u64;
+        self.offsets.extend(other.offsets[1..].iter().map(|o| o + base));
+        self.indices.extend(other.indices);
+        self.values.extend(other.values);
+        self.labels.extend(other.labels);
+        if let Some(&lb) = self.label_offsets.last() {
+            self.label_offsets.extend(other.label_offsets[1..].iter().map(|o| o + lb));
+        }
+        self.multilabels.extend(other.multilabels);
+        self.qids.extend(other.qids);
+        self.skipped.extend(other.skipped);
+    }
+}
+
+/// Parses a whole input on one thread. `first_line` is the 1-based number of
+/// the first line of `text` (for error positions).
+pub fn parse(text: &[u8], opts: &ParseOptions) -> Result<Rows, ParseError> {
+    let text = strip_bom(text);
+    let mut p = LineParser::new(opts);
+    let mut rows = Rows::new(opts.multilabel);
+    parse_lines(text, 1, &mut p, &mut rows)?;
+    Ok(rows)
+}
+
+/// Splits `text` into pieces of about `chunk_bytes` at line boundaries,
+/// parses them in parallel, and joins the rows in input order. Errors name
+/// the same line and column as [`parse`] would; the first error in input
+/// order wins.
+pub fn parse_parallel(text: &[u8], opts: &ParseOptions, chunk_bytes: usize) -> Result<Rows, ParseError> {
+    let text = strip_bom(text);
+    let chunks = split_lines(text, chunk_bytes.max(1));
+    let parsed: Vec<(Result<Rows, ParseError>, u64)> = chunks
+        .par_iter()
+        .map(|chunk| {
+            let mut p = LineParser::new(opts);
+            let mut rows = Rows::new(opts.multilabel);
+            let r = parse_lines(chunk, 1, &mut p, &mut rows).map(|()| rows);
+            (r, memchr::memchr_iter(b'\n', chunk).count() as u64)
+        })
+        .collect();
+    let mut out = Rows::new(opts.multilabel);
+    let mut line_base = 0u64;
+    for (r, lines) in parsed {
+        match r {
+            Ok(mut rows) => {
+                for e in &mut rows.skipped {
+                    e.line += line_base;
+                }
+                out.append(rows);
+            }
+            Err(mut e) => {
+                e.line += line_base;
+                return Err(e);
+            }
+        }
+        line_base += lines;
+    }
+    Ok(out)
+}
+
+/// Splits `text` into consecutive pieces of at least `target` bytes (except
+/// the last), each ending just after a `\n`, so no line is cut.
+pub fn split_lines(text: &[u8], target: usize) -> Vec<&[u8]> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    while start < text.len() {
+        let want = start.saturating_add(target);
+        if want >= text.len() {
+            out.push(&text[start..]);
+            break;
+        }
+        match memchr::memchr(b'\n', &text[want..]) {
+            Some(p) => {
+                let end = want + p + 1;
+                out.push(&text[start..end]);
+                start = end;
+            }
+            None => {
+                out.push(&text[start..]);
+                break;
+            }
+        }
+    }
+    out
+}
+
+fn strip_bom(text: &[u8]) -> &[u8] {
+    text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text)
+}
+
+fn parse_lines(text: &[u8], first_line: u64, p: &mut LineParser, rows: &mut Rows) -> Result<(), ParseError> {
+    let mut line_no = first_line;
+    let mut start = 0;
+    while start < text.len() {
+        let end = memchr::memchr(b'\n', &text[start..]).map_or(text.len(), |p| start + p);
+        let line = &text[start..end];
+        if let Err(kind_col) = p.line(line, rows) {
+            let err = ParseError { line: line_no, column: kind_col.1 as u64 + 1, kind: kind_col.0 };
+            if p.opts.skip_bad_lines {
+                rows.skipped.push(err);
+            } else {
+                return Err(err);
+            }
+        }
+        line_no += 1;
+        start = end + 1;
+    }
+    Ok(())
+}
+
+type LineResult = Result<(), (ParseErrorKind, usize)>;
+
+struct LineParser<'o> {
+    opts: &'o ParseOptions,
+    /// (index, value, column) of the current row, for sorting.
+    scratch: Vec<(u32, f32, usize)>,
+}
+
+impl<'o> LineParser<'o> {
+    fn new(opts: &'o ParseOptions) -> Self {
+        LineParser { opts, scratch: Vec::new() }
+    }
+
+    /// Parses one line (without its `\n`). On error nothing is appended.
+    fn line(&mut self, raw: &[u8], rows: &mut Rows) -> LineResult {
+        // A CR is allowed only as the last byte (CRLF); anywhere else it
+        // would be a line end another reader splits on.
+        let line = raw.strip_suffix(b"\r").unwrap_or(raw);
+        if let Some(c) = memchr::memchr2(b'\r', 0, line) {
+            return Err((if line[c] == 0 { ParseErrorKind::Nul } else { ParseErrorKind::LoneCr }, c));
+        }
+        // Everything after '#' is a comment, whatever its bytes.
+        let body = match memchr::memchr(b'#', line) {
+            Some(h) => &line[..h],
+            None => line,
+        };
+        let mut toks = Tokens { s: body, i: 0 };
+        let Some((lc, label)) = toks.next() else { return Ok(()) };
+
+        let mark = (rows.labels.len(), rows.multilabels.len(), rows.indices.len());
+        let r = self.row(lc, label, &mut toks, rows);
+        if r.is_err() {
+            // Roll back whatever the bad row appended.
+            rows.labels.truncate(mark.0);
+            rows.multilabels.truncate(mark.1);
+            rows.indices.truncate(mark.2);
+            rows.values.truncate(mark.2);
+        }
+        r
+    }
+
+    fn row(&mut self, lc: usize, label: &[u8], toks: &mut Tokens<'_>, rows: &mut Rows) -> LineResult {
+        if self.opts.multilabel {
+            for (off, part) in split_commas(label) {
+                let id = parse_uint(part).ok_or((ParseErrorKind::BadClassId, lc + off))?;
+                let id = u32::try_from(id).map_err(|_| (ParseErrorKind::BadClassId, lc + off))?;
+                rows.multilabels.push(id);
+            }
+        } else {
+            let v = parse_f32(label).map_err(|e| (label_error(label, e), lc + error_offset(e)))?;
+            rows.labels.push(v);
+        }
+
+        let mut qid = NO_QID;
+        let mut first = true;
+        let mut prev: Option<u32> = None;
+        let mut unsorted = false;
+        self.scratch.clear();
+        while let Some((col, tok)) = toks.next() {
+            let Some(colon) = memchr::memchr(b':', tok) else {
+                let kind = if toks.peek_starts_with(b":") || tok == b":" {
+                    ParseErrorKind::SpaceAroundColon
+                } else {
+                    ParseErrorKind::ExpectedFeature
+                };
+                return Err((kind, col));
+            };
+            let (name, value) = (&tok[..colon], &tok[colon + 1..]);
+            if name.starts_with(b"qid") {
+                if name != b"qid" {
+                    return Err((ParseErrorKind::BadQid, col));
+                }
+                if !first {
+                    return Err((ParseErrorKind::MisplacedQid, col));
+                }
+                qid = parse_uint(value).filter(|&q| q != NO_QID).ok_or((ParseErrorKind::BadQid, col + 4))?;
+                first = false;
+                continue;
+            }
+            first = false;
+            if name.is_empty() {
+                return Err((ParseErrorKind::MissingIndex, col));
+            }
+            if value.is_empty() {
+                return Err((
+                    if toks.peek_is_number() { ParseErrorKind::SpaceAroundColon } else { ParseErrorKind::MissingValue },
+                    col + colon + 1,
+                ));
+            }
+            let index = self.index(name).map_err(|k| (k, col))?;
+            let v = parse_f32(value).map_err(|e| (value_error(e), col + colon + 1 + error_offset(e)))?;
+            if let Some(p) = prev
+                && index <= p
+            {
+                if index == p {
+                    return Err((ParseErrorKind::DuplicateIndex { index: self.external(index) }, col));
+                }
+                if !self.opts.sort_indices {
+                    return Err((
+                        ParseErrorKind::UnsortedIndex { index: self.external(index), previous: self.external(p) },
+                        col,
+                    ));
+                }
+                unsorted = true;
+            }
+            prev = Some(prev.map_or(index, |p| p.max(index)));
+            self.scratch.push((index, v, col));
+        }
+        if unsorted {
+            self.scratch.sort_unstable_by_key(|e| e.0);
+            for w in self.scratch.windows(2) {
+                if w[0].0 == w[1].0 {
+                    return Err((ParseErrorKind::DuplicateIndex { index: self.external(w[1].0) }, w[0].2.max(w[1].2)));
+                }
+            }
+        }
+        for &(i, v, _) in &self.scratch {
+            if v != 0.0 {
+                rows.indices.push(i);
+                rows.values.push(v);
+            }
+        }
+        rows.offsets.push(rows.indices.len() as u64);
+        if self.opts.multilabel {
+            rows.label_offsets.push(rows.multilabels.len() as u64);
+        }
+        rows.qids.push(qid);
+        Ok(())
+    }
+
+    /// A feature index token, converted to zero-based.
+    fn index(&self, name: &[u8]) -> Result<u32, ParseErrorKind> {
+        if !name.iter().all(u8::is_ascii_digit) {
+            return Err(if name[0] == b'-' {
+                ParseErrorKind::NegativeIndex
+            } else if name.iter().any(|&b| b == b'.' || b == b'e' || b == b'E') && parse_f32(name).is_ok() {
+                ParseErrorKind::FloatIndex
+            } else {
+                ParseErrorKind::BadIndex
+            });
+        }
+        let i = parse_uint(name).ok_or(ParseErrorKind::IndexTooLarge)?;
+        let i = if self.opts.zero_based { i } else { i.checked_sub(1).ok_or(ParseErrorKind::ZeroIndexOneBased)? };
+        u32::try_from(i).map_err(|_| ParseErrorKind::IndexTooLarge)
+    }
+
+    /// A zero-based index as the file wrote it.
+    fn external(&self, i: u32) -> u64 {
+        u64::from(i) + u64::from(!self.opts.zero_based)
+    }
+}
+
+fn label_error(label: &[u8], e: NumberError) -> ParseErrorKind {
+    match e {
+        NumberError::NonFinite => ParseErrorKind::NonFiniteLabel,
+        NumberError::NotANumber if label[0].is_ascii_alphabetic() => ParseErrorKind::TextLabel,
+        _ => ParseErrorKind::BadLabel,
+    }
+}
+
+fn value_error(e: NumberError) -> ParseErrorKind {
+    match e {
+        NumberError::NonFinite => ParseErrorKind::NonFiniteValue,
+        NumberError::Hex => ParseErrorKind::HexFloat,
+        NumberError::DigitSeparator => ParseErrorKind::DigitSeparator,
+        NumberError::Garbage(_) => ParseErrorKind::TrailingGarbage,
+        _ => ParseErrorKind::BadValue,
+    }
+}
+
+fn error_offset(e: NumberError) -> usize {
+    if let NumberError::Garbage(at) = e { at } else { 0 }
+}
+
+/// A non-negative decimal integer of digits only, without overflow.
+fn parse_uint(s: &[u8]) -> Option<u64> {
+    if s.is_empty() || !s.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    s.iter().try_fold(0u64, |acc, &d| acc.checked_mul(10)?.checked_add(u64::from(d - b'0')))
+}
+
+fn split_commas(s: &[u8]) -> impl Iterator<Item = (usize, &[u8])> {
+    let mut off = 0;
+    s.split(|&b| b == b',').map(move |part| {
+        let at = off;
+        off += part.len() + 1;
+        (at, part)
+    })
+}
+
+/// Space- or tab-separated tokens with their byte columns.
+struct Tokens<'a> {
+    s: &'a [u8],
+    i: usize,
+}
+
+impl<'a> Tokens<'a> {
+    fn next(&mut self) -> Option<(usize, &'a [u8])> {
+        let s = self.s;
+        while self.i < s.len() && (s[self.i] == b' ' || s[self.i] == b'\t') {
+            self.i += 1;
+        }
+        if self.i >= s.len() {
+            return None;
+        }
+        let start = self.i;
+        while self.i < s.len() && s[self.i] != b' ' && s[self.i] != b'\t' {
+            self.i += 1;
+        }
+        Some((start, &s[start..self.i]))
+    }
+
+    fn peek(&self) -> Option<&'a [u8]> {
+        let mut t = Tokens { s: self.s, i: self.i };
+        t.next().map(|(_, tok)| tok)
+    }
+
+    fn peek_starts_with(&self, p: &[u8]) -> bool {
+        self.peek().is_some_and(|t| t.starts_with(p))
+    }
+
+    fn peek_is_number(&self) -> bool {
+        self.peek().is_some_and(|t| parse_f32(t).is_ok())
+    }
+}
