@@ -98,6 +98,7 @@ impl Default for WriteOptions {
 /// in `1..=255 × scale`, checked bit for bit.
 pub fn find_u8_scale(values: &[f32]) -> Option<f32> {
     let max = values.iter().fold(0.0f32, |m, &v| m.max(v));
+    let min = values.iter().fold(f32::INFINITY, |m, &v| m.min(v));
     if values.iter().any(|&v| v <= 0.0) || values.is_empty() {
         return None;
     }
@@ -109,7 +110,9 @@ pub fn find_u8_scale(values: &[f32]) -> Option<f32> {
                 (1.0..=255.0).contains(&k) && (k * s).to_bits() == v.to_bits()
             })
     };
-    [1.0f32 / 255.0, 1.0, max / 255.0].into_iter().find(|&s| exact(s))
+    // Pixels (1/255), small integers (1), a full byte range (max/255), and
+    // a grid whose step is the smallest value (0.5, 1, 2 → 0.5).
+    [1.0f32 / 255.0, 1.0, max / 255.0, min].into_iter().find(|&s| exact(s))
 }
 
 /// The most compact lossless encoding the kernels read.

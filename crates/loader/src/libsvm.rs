@@ -185,7 +185,12 @@ fn parse_lines(text: &[u8], first_line: u64, p: &mut LineParser, rows: &mut Rows
     let mut start = 0;
     while start < text.len() {
         let end = memchr::memchr(b'\n', &text[start..]).map_or(text.len(), |p| start + p);
-        let line = &text[start..end];
+        // CRLF: the CR belongs to the line end only when a LF follows.
+        let line = if end < text.len() {
+            text[start..end].strip_suffix(b"\r").unwrap_or(&text[start..end])
+        } else {
+            &text[start..end]
+        };
         if let Err(kind_col) = p.line(line, rows) {
             let err = ParseError { line: line_no, column: kind_col.1 as u64 + 1, kind: kind_col.0 };
             if p.opts.skip_bad_lines {
@@ -213,11 +218,9 @@ impl<'o> LineParser<'o> {
         LineParser { opts, scratch: Vec::new() }
     }
 
-    /// Parses one line (without its `\n`). On error nothing is appended.
-    fn line(&mut self, raw: &[u8], rows: &mut Rows) -> LineResult {
-        // A CR is allowed only as the last byte (CRLF); anywhere else it
-        // would be a line end another reader splits on.
-        let line = raw.strip_suffix(b"\r").unwrap_or(raw);
+    /// Parses one line (without its line end). On error nothing is appended.
+    fn line(&mut self, line: &[u8], rows: &mut Rows) -> LineResult {
+        // A CR anywhere but in CRLF would be a line end to another reader.
         if let Some(c) = memchr::memchr2(b'\r', 0, line) {
             return Err((if line[c] == 0 { ParseErrorKind::Nul } else { ParseErrorKind::LoneCr }, c));
         }

@@ -31,3 +31,205 @@ fn unknown_flag_is_an_error_not_a_panic() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("--no-such-flag") && !err.contains("panicked"), "{err}");
 }
+
+mod data {
+    use super::rosenblatt;
+    use rosenblatt::loader::{Dataset, OpenOptions};
+    use std::io::Write;
+    use std::path::Path;
+
+    const TEXT: &str = "# a small file\n+1 qid:4 1:0.5 3:2.25\n-1 qid:4 2:1e-3 7:-4\n\n+1 qid:5 1:1\r\n-1\n";
+
+    fn run(args: &[&str]) -> (i32, String, String) {
+        let out = rosenblatt().args(args).output().unwrap();
+        (
+            out.status.code().unwrap_or(-1),
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    }
+
+    fn p(x: &Path) -> &str {
+        x.to_str().unwrap()
+    }
+
+    #[test]
+    fn text_to_shards_to_text_keeps_every_row() {
+        let tmp = tempfile::tempdir().unwrap();
+        let input = tmp.path().join("in.txt");
+        std::fs::write(&input, TEXT).unwrap();
+        let ds = tmp.path().join("ds");
+        let (code, out, err) = run(&["convert", p(&input), "-o", p(&ds)]);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.contains("4 rows") && out.contains("5 nonzeros"), "{out}");
+        let (code, text, _) = run(&["export", p(&ds)]);
+        assert_eq!(code, 0);
+        assert_eq!(text, "1 qid:4 1:0.5 3:2.25\n-1 qid:4 2:0.001 7:-4\n1 qid:5 1:1\n-1\n");
+        // And the export converts back to the same dataset contents.
+        let again = tmp.path().join("again.txt");
+        assert_eq!(run(&["export", p(&ds), "-o", p(&again)]).0, 0);
+        let ds2 = tmp.path().join("ds2");
+        assert_eq!(run(&["convert", p(&again), "-o", p(&ds2)]).0, 0);
+        let a = Dataset::open(&ds, OpenOptions::default()).unwrap().to_rows();
+        let b = Dataset::open(&ds2, OpenOptions::default()).unwrap().to_rows();
+        assert_eq!(a, b);
+    }
+
+    #[test]
+    fn compressed_inputs_and_zero_based_indices() {
+        let tmp = tempfile::tempdir().unwrap();
+        let text = "1 0:1 4:2\n-1 2:3\n";
+        let gz = tmp.path().join("in.gz");
+        let mut e = flate2::write::GzEncoder::new(std::fs::File::create(&gz).unwrap(), flate2::Compression::default());
+        e.write_all(text.as_bytes()).unwrap();
+        e.finish().unwrap();
+        let bz = tmp.path().join("in.bz2");
+        let mut e = bzip2::write::BzEncoder::new(std::fs::File::create(&bz).unwrap(), bzip2::Compression::default());
+        e.write_all(text.as_bytes()).unwrap();
+        e.finish().unwrap();
+        for (name, input) in [("gz", &gz), ("bz", &bz)] {
+            let ds = tmp.path().join(name);
+            let (code, _, err) = run(&["convert", p(input), "--zero-based", "-o", p(&ds)]);
+            assert_eq!(code, 0, "{err}");
+            assert_eq!(run(&["export", p(&ds)]).1, text, "{name}");
+        }
+        // One-based by default: index 0 is an error naming file, line and column.
+        let (code, _, err) = run(&["convert", p(&gz), "-o", p(&tmp.path().join("x"))]);
+        assert_eq!(code, 1);
+        assert!(err.contains("in.gz:1:3: index 0 in one-based data"), "{err}");
+    }
+
+    #[test]
+    fn bad_input_fails_cleanly_and_leaves_no_dataset() {
+        let tmp = tempfile::tempdir().unwrap();
+        let input = tmp.path().join("bad.txt");
+        std::fs::write(&input, "1 1:1\n1 2:1\n-1 3:1 2:1\n").unwrap();
+        let ds = tmp.path().join("ds");
+        let (code, _, err) = run(&["convert", p(&input), "-o", p(&ds)]);
+        assert_eq!(code, 1);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains("bad.txt:3:8: index 2 follows 3"), "{err}");
+        assert!(!err.contains("panicked"));
+        assert!(Dataset::open(&ds, OpenOptions::default()).is_err());
+
+        let (code, _, err) = run(&["convert", p(&tmp.path().join("missing.txt")), "-o", p(&ds)]);
+        assert_eq!(code, 1);
+        assert!(err.contains("missing.txt") && err.contains("No such file"), "{err}");
+
+        let empty = tmp.path().join("empty.txt");
+        std::fs::write(&empty, "# nothing\n\n").unwrap();
+        let (code, _, err) = run(&["convert", p(&empty), "-o", p(&ds)]);
+        assert_eq!(code, 1);
+        assert!(err.contains("no rows"), "{err}");
+
+        let (code, _, err) = run(&["inspect", p(tmp.path())]);
+        assert_eq!(code, 1);
+        assert!(err.contains("no dataset.json"), "{err}");
+
+        let (code, _, err) = run(&["convert", p(&input), "-o", p(&ds), "--target", "12"]);
+        assert_eq!(code, 2);
+        assert!(err.contains("--target"), "{err}");
+    }
+
+    #[test]
+    fn skip_bad_lines_reports_each_line() {
+        let tmp = tempfile::tempdir().unwrap();
+        let input = tmp.path().join("in.txt");
+        std::fs::write(&input, "1 1:1\nfoo 1:1\n-1 2:1\n1 2:x\n").unwrap();
+        let ds = tmp.path().join("ds");
+        let (code, out, err) = run(&["convert", p(&input), "--skip-bad-lines", "-o", p(&ds)]);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.contains("2 rows"), "{out}");
+        assert!(
+            err.contains("in.txt:2:1") && err.contains("in.txt:4:5") && err.contains("skipped 2 bad line(s)"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn inspect_reports_and_verifies() {
+        let tmp = tempfile::tempdir().unwrap();
+        let input = tmp.path().join("in.txt");
+        std::fs::write(&input, TEXT).unwrap();
+        let ds = tmp.path().join("ds");
+        assert_eq!(run(&["convert", p(&input), "-o", p(&ds), "--encoding", "sparse-u32-f32"]).0, 0);
+        let (code, out, _) = run(&["inspect", p(&ds), "--verify", "--json"]);
+        assert_eq!(code, 0);
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["rows"], 4);
+        assert_eq!(v["nonzeros"], 5);
+        assert_eq!(v["dim"], 7);
+        assert_eq!(v["encoding"], "sparse-u32-f32");
+        assert_eq!(v["verified"], true);
+        let (code, out, _) = run(&["inspect", p(&ds)]);
+        assert_eq!(code, 0);
+        assert!(out.contains("sparse-u32-f32") && out.contains("with qids"), "{out}");
+        // Corrupt one value byte: --verify catches it.
+        let shard = ds.join("shard-00000.rbs");
+        let mut bytes = std::fs::read(&shard).unwrap();
+        let n = bytes.len();
+        let at = (0..n).rev().find(|&i| bytes[i] != 0).unwrap();
+        bytes[at] ^= 0x01;
+        std::fs::write(&shard, bytes).unwrap();
+        let (code, _, err) = run(&["inspect", p(&ds), "--verify"]);
+        assert_eq!(code, 1);
+        assert!(err.contains("checksum"), "{err}");
+    }
+
+    #[test]
+    fn mnist_converts_through_the_command_line() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../datasets/mnist");
+        let ds = tmp.path().join("mnist");
+        let (code, out, err) = run(&[
+            "convert",
+            p(&dir.join("t10k-images.idx3-ubyte.gz")),
+            p(&dir.join("t10k-labels.idx1-ubyte.gz")),
+            "--target",
+            "9",
+            "-o",
+            p(&ds),
+        ]);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.contains("10000 rows") && out.contains("dimension 784") && out.contains("dense-u8"), "{out}");
+        let (_, out, _) = run(&["inspect", p(&ds), "--json"]);
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["label_kind"], "binary");
+        assert_eq!(v["label_counts"][1][0], 1.0);
+        assert_eq!(v["label_counts"][1][1], 1009); // nines in the MNIST test set
+    }
+
+    #[test]
+    fn a_conversion_killed_midway_never_leaves_a_dataset_that_opens() {
+        let tmp = tempfile::tempdir().unwrap();
+        let input = tmp.path().join("big.txt");
+        let mut text = String::new();
+        for r in 0..400_000u32 {
+            text.push_str(&format!("{} {}:0.25 {}:1.5\n", if r % 2 == 0 { 1 } else { -1 }, 1 + r % 900, 1000 + r % 77));
+        }
+        std::fs::write(&input, &text).unwrap();
+        let mut opened = 0;
+        for (i, delay_ms) in [0u64, 5, 20, 60, 150, 400].into_iter().enumerate() {
+            let ds = tmp.path().join(format!("ds{i}"));
+            let mut child = rosenblatt()
+                .args(["convert", p(&input), "-o", p(&ds), "--shard-size", "100000"])
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null())
+                .spawn()
+                .unwrap();
+            std::thread::sleep(std::time::Duration::from_millis(delay_ms));
+            let _ = child.kill();
+            let status = child.wait().unwrap();
+            match Dataset::open(&ds, OpenOptions { verify_checksums: true, in_memory: false }) {
+                // Only a conversion that finished may leave a dataset, and then a whole one.
+                Ok(d) => {
+                    assert!(status.success(), "a killed conversion left a dataset that opens");
+                    assert_eq!(d.rows(), 400_000);
+                    opened += 1;
+                }
+                Err(e) => assert!(e.to_string().contains("no dataset.json") || !ds.exists(), "{e}"),
+            }
+        }
+        assert!(opened < 6, "no conversion was interrupted; the test proved nothing");
+    }
+}

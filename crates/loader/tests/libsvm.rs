@@ -1,0 +1,268 @@
+//! Every accept and reject rule of the LIBSVM grammar, with positions, and
+//! chunked parsing against whole-input parsing.
+
+use proptest::prelude::*;
+use rosenblatt_loader::libsvm::{NO_QID, parse, parse_parallel, split_lines};
+use rosenblatt_loader::{ParseErrorKind as K, ParseOptions, Rows};
+
+fn ok(text: &str) -> Rows {
+    parse(text.as_bytes(), &ParseOptions::default()).unwrap_or_else(|e| panic!("{text:?}: {e}"))
+}
+
+fn row(rows: &Rows, r: usize) -> (f32, Vec<(u32, f32)>) {
+    let (s, e) = (rows.offsets[r] as usize, rows.offsets[r + 1] as usize);
+    (rows.labels[r], (s..e).map(|k| (rows.indices[k], rows.values[k])).collect())
+}
+
+fn err_with(text: &[u8], opts: &ParseOptions) -> (u64, u64, K) {
+    let e = parse(text, opts).expect_err(&format!("{:?} should be rejected", String::from_utf8_lossy(text)));
+    (e.line, e.column, e.kind)
+}
+
+fn err(text: &str) -> (u64, u64, K) {
+    err_with(text.as_bytes(), &ParseOptions::default())
+}
+
+#[test]
+fn a_plain_file() {
+    let r = ok("+1 1:0.5 3:2\n-1 2:1\n");
+    assert_eq!(r.len(), 2);
+    assert_eq!(row(&r, 0), (1.0, vec![(0, 0.5), (2, 2.0)]));
+    assert_eq!(row(&r, 1), (-1.0, vec![(1, 1.0)]));
+    assert_eq!(r.qids, vec![NO_QID, NO_QID]);
+}
+
+#[test]
+fn comments_blank_lines_and_whitespace() {
+    let r = ok("# header\n\n   \n+1 1:1 # trailing\n\t-1\t2:3\t\n0 5:1#glued\n   # indented comment\n");
+    assert_eq!(r.len(), 3);
+    assert_eq!(row(&r, 0), (1.0, vec![(0, 1.0)]));
+    assert_eq!(row(&r, 1), (-1.0, vec![(1, 3.0)]));
+    assert_eq!(row(&r, 2), (0.0, vec![(4, 1.0)]));
+}
+
+#[test]
+fn label_only_rows_crlf_and_no_final_newline() {
+    let r = ok("1\r\n-1 1:2\r\n3");
+    assert_eq!(r.len(), 3);
+    assert_eq!(row(&r, 0), (1.0, vec![]));
+    assert_eq!(row(&r, 1), (-1.0, vec![(0, 2.0)]));
+    assert_eq!(row(&r, 2), (3.0, vec![]));
+}
+
+#[test]
+fn number_forms() {
+    let r = ok("+1 1:.5 2:5. 3:1e-3 4:+1 5:-2.5E+2\n2.75 1:1\n");
+    assert_eq!(row(&r, 0).1, vec![(0, 0.5), (1, 5.0), (2, 1e-3), (3, 1.0), (4, -250.0)]);
+    assert_eq!(row(&r, 1).0, 2.75);
+}
+
+#[test]
+fn qid_is_kept() {
+    let r = ok("1 qid:7 1:1\n0 qid:7 2:1\n1 3:1\n");
+    assert_eq!(r.qids, vec![7, 7, NO_QID]);
+    assert!(r.has_qids());
+}
+
+#[test]
+fn multilabel_mode() {
+    let opts = ParseOptions { multilabel: true, ..Default::default() };
+    let r = parse(b"1,5,7 1:1\n0 2:1\n", &opts).unwrap();
+    assert_eq!(r.multilabels, vec![1, 5, 7, 0]);
+    assert_eq!(r.label_offsets, vec![0, 3, 4]);
+    assert!(r.labels.is_empty());
+    assert_eq!(err_with(b"1,,2 1:1\n", &opts), (1, 3, K::BadClassId));
+    assert_eq!(err_with(b"1,x 1:1\n", &opts), (1, 3, K::BadClassId));
+    // Without multi-label mode a list is a bad label, pointed at the comma.
+    assert_eq!(err("1,5 1:1"), (1, 2, K::BadLabel));
+}
+
+#[test]
+fn non_utf8_inside_comments_and_long_lines() {
+    let mut text = b"1 1:1 # caf\xe9 \xff\xfe\n".to_vec();
+    let long: String = (1..=20_000).map(|i| format!(" {i}:1")).collect();
+    text.extend_from_slice(format!("-1{long}\n").as_bytes());
+    let r = parse(&text, &ParseOptions::default()).unwrap();
+    assert_eq!(r.len(), 2);
+    assert_eq!(r.offsets[2] - r.offsets[1], 20_000);
+}
+
+#[test]
+fn explicit_zeros_are_validated_then_dropped() {
+    let r = ok("1 1:0 2:1 3:0.0 4:-0\n");
+    assert_eq!(row(&r, 0).1, vec![(1, 1.0)]);
+    // A zero still takes part in the ordering and duplicate checks.
+    assert_eq!(err("1 2:0 2:1"), (1, 7, K::DuplicateIndex { index: 2 }));
+    assert_eq!(err("1 3:0 2:1"), (1, 7, K::UnsortedIndex { index: 2, previous: 3 }));
+}
+
+#[test]
+fn byte_order_mark_is_skipped_at_the_start_only() {
+    let r = parse(b"\xEF\xBB\xBF1 1:1\n", &ParseOptions::default()).unwrap();
+    assert_eq!(row(&r, 0), (1.0, vec![(0, 1.0)]));
+    assert_eq!(err_with(b"1 1:1\n\xEF\xBB\xBF1 1:1\n", &ParseOptions::default()).0, 2);
+}
+
+#[test]
+fn empty_input_parses_to_no_rows() {
+    assert!(ok("").is_empty());
+    assert!(ok("\n\n# only comments\n").is_empty());
+}
+
+#[test]
+fn index_base() {
+    let zero = ParseOptions { zero_based: true, ..Default::default() };
+    let r = parse(b"1 0:1 4:2\n", &zero).unwrap();
+    assert_eq!(row(&r, 0).1, vec![(0, 1.0), (4, 2.0)]);
+    assert_eq!(err("1 0:1"), (1, 3, K::ZeroIndexOneBased));
+    // The largest one-based index that fits: 2^32 → stored 2^32 − 1.
+    let r = ok("1 4294967296:1\n");
+    assert_eq!(r.indices, vec![u32::MAX]);
+    assert_eq!(err("1 4294967297:1"), (1, 3, K::IndexTooLarge));
+    assert_eq!(err_with(b"1 4294967296:1", &zero), (1, 3, K::IndexTooLarge));
+    assert_eq!(err("1 99999999999999999999999:1"), (1, 3, K::IndexTooLarge));
+}
+
+#[test]
+fn sorting_is_opt_in_and_duplicates_always_fail() {
+    assert_eq!(err("1 3:1 2:1"), (1, 7, K::UnsortedIndex { index: 2, previous: 3 }));
+    let sort = ParseOptions { sort_indices: true, ..Default::default() };
+    let r = parse(b"1 3:1 1:2 2:3\n", &sort).unwrap();
+    assert_eq!(row(&r, 0).1, vec![(0, 2.0), (1, 3.0), (2, 1.0)]);
+    assert_eq!(err_with(b"1 3:1 1:2 3:3\n", &sort), (1, 11, K::DuplicateIndex { index: 3 }));
+    assert_eq!(err("1 2:1 2:1"), (1, 7, K::DuplicateIndex { index: 2 }));
+}
+
+#[test]
+fn every_rejection_names_line_and_column() {
+    let cases: &[(&str, u64, u64, K)] = &[
+        ("1 1:nan", 1, 5, K::BadValue),
+        ("1 1:inf", 1, 5, K::BadValue),
+        ("1 1:1e39", 1, 5, K::NonFiniteValue),
+        ("nan 1:1", 1, 1, K::TextLabel),
+        ("1e39 1:1", 1, 1, K::NonFiniteLabel),
+        ("1 1:0x10", 1, 5, K::HexFloat),
+        ("1 1:1_0", 1, 5, K::DigitSeparator),
+        ("abc 1:1", 1, 1, K::TextLabel),
+        ("+x 1:1", 1, 1, K::BadLabel),
+        ("1 3:", 1, 5, K::MissingValue),
+        ("1 :3", 1, 3, K::MissingIndex),
+        ("1 2 : 3", 1, 3, K::SpaceAroundColon),
+        ("1 2 :3", 1, 3, K::SpaceAroundColon),
+        ("1 2: 3", 1, 5, K::SpaceAroundColon),
+        ("1 2.5:1", 1, 3, K::FloatIndex),
+        ("1 -2:1", 1, 3, K::NegativeIndex),
+        ("1 x:1", 1, 3, K::BadIndex),
+        ("1 1:2 qid:3", 1, 7, K::MisplacedQid),
+        ("1 qidfoo:7 1:1", 1, 3, K::BadQid),
+        ("1 qid:x 1:1", 1, 7, K::BadQid),
+        ("1 qid: 1:1", 1, 7, K::BadQid),
+        ("1 qid:-1", 1, 7, K::BadQid),
+        ("1 1:1.5abc", 1, 8, K::TrailingGarbage),
+        ("1 1:1 2", 1, 7, K::ExpectedFeature),
+        ("1 1:1\0", 1, 6, K::Nul),
+        ("1 1:1 # \0 in a comment", 1, 9, K::Nul),
+        ("1 1:1\r2 1:1\n", 1, 6, K::LoneCr),
+        ("1 1:1\r", 1, 6, K::LoneCr),
+        ("1 1:1\n1 1:1\n\n-1 5:1 4:1\n", 4, 8, K::UnsortedIndex { index: 4, previous: 5 }),
+        ("1\t1:1\t\t2:x", 1, 10, K::BadValue),
+    ];
+    for (text, line, col, kind) in cases {
+        assert_eq!(&err(text), &(*line, *col, kind.clone()), "{text:?}");
+    }
+    // The message is one line that names the problem.
+    let e = parse(b"1 1:1\n1 2:1 1:1\n", &ParseOptions::default()).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "line 2, column 7: index 1 follows 2: indices must increase within a row (pass --sort-indices to sort them)"
+    );
+}
+
+#[test]
+fn lone_cr_never_merges_rows() {
+    // A reader that split on CR would see two rows; we refuse instead.
+    assert_eq!(err("1 1:1\r-1 2:1").2, K::LoneCr);
+}
+
+#[test]
+fn skip_bad_lines_counts_every_skipped_line() {
+    let opts = ParseOptions { skip_bad_lines: true, ..Default::default() };
+    let r = parse(b"1 1:1\nx 1:1\n-1 2:1\n1 3:1 2:1\n1 5:1\n", &opts).unwrap();
+    assert_eq!(r.len(), 3);
+    assert_eq!(r.labels, vec![1.0, -1.0, 1.0]);
+    assert_eq!(r.offsets, vec![0, 1, 2, 3]);
+    assert_eq!(r.skipped.iter().map(|e| e.line).collect::<Vec<_>>(), vec![2, 4]);
+    assert_eq!(r.qids.len(), 3);
+}
+
+fn sample_text(seed: u64, lines: usize) -> String {
+    let mut x = seed | 1;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let mut s = String::new();
+    for _ in 0..lines {
+        match next() % 10 {
+            0 => s.push('\n'),
+            1 => s.push_str("# comment 1:2\n"),
+            _ => {
+                s.push_str(if next() % 2 == 0 { "+1" } else { "-1" });
+                let mut i = 0;
+                for _ in 0..next() % 8 {
+                    i += 1 + next() % 50;
+                    s.push_str(&format!(" {i}:{}", (next() % 1000) as f32 / 7.0));
+                }
+                s.push_str(if next() % 3 == 0 { "\r\n" } else { "\n" });
+            }
+        }
+    }
+    s
+}
+
+#[test]
+fn chunked_parse_equals_whole_parse_at_every_split_point() {
+    let text = sample_text(42, 60);
+    let whole = parse(text.as_bytes(), &ParseOptions::default()).unwrap();
+    for chunk in 1..=text.len() + 1 {
+        let par = parse_parallel(text.as_bytes(), &ParseOptions::default(), chunk).unwrap();
+        assert_eq!(par, whole, "chunk size {chunk}");
+    }
+    // Errors report the same line and column whatever the chunking.
+    let bad = format!("{text}1 1:1 1:2\n{text}");
+    let e = parse(bad.as_bytes(), &ParseOptions::default()).unwrap_err();
+    for chunk in [1, 7, 64, 1000, bad.len()] {
+        assert_eq!(parse_parallel(bad.as_bytes(), &ParseOptions::default(), chunk).unwrap_err(), e);
+    }
+}
+
+#[test]
+fn split_lines_cuts_only_after_newlines() {
+    let text = b"a\nbb\n\nccc\nd";
+    for target in 1..=12 {
+        let parts = split_lines(text, target);
+        assert_eq!(parts.concat(), text.to_vec());
+        for p in &parts[..parts.len() - 1] {
+            assert_eq!(p.last(), Some(&b'\n'));
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn chunked_matches_whole_on_generated_text(seed: u64, lines in 0usize..200, chunk in 1usize..600) {
+        let text = sample_text(seed, lines);
+        let whole = parse(text.as_bytes(), &ParseOptions::default()).unwrap();
+        prop_assert_eq!(parse_parallel(text.as_bytes(), &ParseOptions::default(), chunk).unwrap(), whole);
+    }
+
+    #[test]
+    fn arbitrary_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
+        let _ = parse(&bytes, &ParseOptions::default());
+        let _ = parse(&bytes, &ParseOptions { multilabel: true, sort_indices: true, ..Default::default() });
+    }
+}

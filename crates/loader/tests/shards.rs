@@ -1,0 +1,424 @@
+//! Shards and datasets: round trips in every encoding, corruption and
+//! truncation, hostile bytes, crash safety, MNIST, sprs interop.
+
+use proptest::prelude::*;
+use rosenblatt_kernels::Row;
+use rosenblatt_loader::dataset::{choose_encoding, find_u8_scale, parse_encoding, write_dataset};
+use rosenblatt_loader::libsvm::{parse, parse_parallel};
+use rosenblatt_loader::shard::{Layout, SECTIONS, ValueEncoding};
+use rosenblatt_loader::{Dataset, OpenOptions, ParseOptions, RowSet, Rows, Shard, WriteOptions, interop, with_rows};
+use std::path::Path;
+
+const ENCODINGS: [&str; 8] = [
+    "sparse-u16-f32",
+    "sparse-u16-u8",
+    "sparse-u16-binary",
+    "sparse-u32-f32",
+    "sparse-u32-u8",
+    "sparse-u32-binary",
+    "dense-f32",
+    "dense-u8",
+];
+
+fn rows_of(text: &str) -> Rows {
+    parse(text.as_bytes(), &ParseOptions::default()).unwrap()
+}
+
+fn write(dir: &Path, rows: &Rows, encoding: Option<&str>, shard_bytes: u64) -> Dataset {
+    let opts = WriteOptions {
+        shard_bytes,
+        encoding: encoding.map(|e| parse_encoding(e, None).unwrap()),
+        ..Default::default()
+    };
+    write_dataset(dir, rows, &opts).unwrap();
+    Dataset::open(dir, OpenOptions { verify_checksums: true, in_memory: false }).unwrap()
+}
+
+/// Text whose values suit an encoding: all ones, bytes × 1/255, or reals.
+fn text_for(values: &str, rows: usize) -> String {
+    let mut s = String::new();
+    for r in 0..rows {
+        s.push_str(if r % 3 == 0 { "+1" } else { "-1" });
+        for j in 0..(r % 7) {
+            let i = 1 + j * 3 + r % 3;
+            let v = match values {
+                "binary" => "1".to_string(),
+                "u8" => format!("{}", (1 + (r * 7 + j * 31) % 255) as f32 * (1.0f32 / 255.0)),
+                _ => format!("{}", (r as f32 - 3.5) * 0.37 + j as f32),
+            };
+            if v != "0" {
+                s.push_str(&format!(" {i}:{v}"));
+            }
+        }
+        if r % 5 == 0 {
+            s.push_str(" # with a comment");
+        }
+        s.push('\n');
+    }
+    s
+}
+
+#[test]
+fn every_encoding_round_trips_rows_labels_and_values() {
+    for enc in ENCODINGS {
+        let values = enc.rsplit('-').next().unwrap();
+        let text = text_for(if values == "u8" || values == "binary" { values } else { "f32" }, 40);
+        let rows = rows_of(&text);
+        for shard_bytes in [1u64 << 30, 100] {
+            let tmp = tempfile::tempdir().unwrap();
+            let ds = write(tmp.path(), &rows, Some(enc), shard_bytes);
+            assert_eq!(ds.manifest().encoding, enc);
+            assert_eq!(ds.to_rows(), rows, "{enc}, shard size {shard_bytes}");
+            if shard_bytes == 100 {
+                assert!(ds.shards().len() > 1, "{enc}: small shards expected");
+            }
+        }
+    }
+}
+
+#[test]
+fn rows_read_through_the_kernels_match_the_parsed_values() {
+    let rows = rows_of(&text_for("u8", 50));
+    let tmp = tempfile::tempdir().unwrap();
+    let ds = write(tmp.path(), &rows, None, 1 << 30);
+    assert_eq!(ds.manifest().encoding, "dense-u8"); // dense enough and bytes × 1/255
+    let w: Vec<f32> = (0..ds.dim() as usize).map(|i| i as f32 * 0.25 - 1.0).collect();
+    let mut r0 = 0;
+    for shard in ds.shards() {
+        with_rows!(shard.rows(), |view| {
+            for r in 0..view.len() {
+                let (s, e) = (rows.offsets[r0 + r] as usize, rows.offsets[r0 + r + 1] as usize);
+                let want: f64 =
+                    (s..e).map(|k| f64::from(rows.values[k]) * f64::from(w[rows.indices[k] as usize])).sum();
+                assert!((f64::from(view.row(r).dot(&w)) - want).abs() < 1e-4, "row {}", r0 + r);
+            }
+            r0 += view.len();
+        });
+    }
+    assert_eq!(r0, rows.len());
+}
+
+#[test]
+fn the_converter_picks_the_most_compact_lossless_encoding() {
+    let sparse_dim = |text: &str, dim: u64| choose_encoding(&rows_of(text), dim);
+    let e = sparse_dim("1 1:1 900:1\n", 70_000);
+    assert_eq!((e.layout, e.index_bytes, e.values), (Layout::Sparse, 4, ValueEncoding::Ones));
+    let e = sparse_dim("1 1:1 900:1\n", 1000);
+    assert_eq!((e.layout, e.index_bytes), (Layout::Sparse, 2));
+    let e = sparse_dim("1 1:0.3 900:2.1\n", 1000);
+    assert_eq!(e.values, ValueEncoding::F32);
+    let e = sparse_dim("1 1:3 900:200\n", 1000);
+    assert_eq!(e.values, ValueEncoding::U8 { scale: 1.0 });
+    let e = sparse_dim("1 1:1 2:0.5 3:2\n", 4);
+    assert_eq!(e.layout, Layout::Dense);
+    // Negative or non-grid values are never squeezed into bytes.
+    assert_eq!(find_u8_scale(&[-1.0, 1.0]), None);
+    assert_eq!(find_u8_scale(&[0.1, 0.37]), None);
+    assert_eq!(find_u8_scale(&[1.0 / 255.0, 128.0 / 255.0]), Some(1.0 / 255.0));
+    assert_eq!(find_u8_scale(&[0.25, 0.75, 10.0]), Some(0.25));
+}
+
+#[test]
+fn a_lossy_forced_encoding_is_refused() {
+    let rows = rows_of("1 1:0.3 2:3.7\n");
+    let tmp = tempfile::tempdir().unwrap();
+    for enc in ["sparse-u16-binary", "sparse-u16-u8"] {
+        let opts = WriteOptions { encoding: Some(parse_encoding(enc, None).unwrap()), ..Default::default() };
+        let e = write_dataset(tmp.path(), &rows, &opts).unwrap_err().to_string();
+        assert!(e.contains("would lose values"), "{e}");
+        assert!(Dataset::open(tmp.path(), OpenOptions::default()).is_err());
+    }
+    assert!(parse_encoding("dense-binary", None).is_err());
+    assert!(parse_encoding("sparse-u8-f32", None).is_err());
+}
+
+fn one_shard_image(text: &str, enc: &str) -> Vec<u8> {
+    let tmp = tempfile::tempdir().unwrap();
+    let ds = write(tmp.path(), &rows_of(text), Some(enc), 1 << 30);
+    std::fs::read(ds.shards()[0].path()).unwrap()
+}
+
+fn iterate_all(shard: &Shard) -> usize {
+    let mut n = 0;
+    with_rows!(shard.rows(), |rows| {
+        let w = vec![1.0f32; rows.dim()];
+        for r in 0..rows.len() {
+            let row = rows.row(r);
+            n += row.nnz();
+            std::hint::black_box(row.dot(&w));
+        }
+    });
+    n
+}
+
+#[test]
+fn a_byte_flip_in_every_section_is_caught_by_verification() {
+    let text = "1 qid:1 1:0.5 3:2\n-1 qid:2 2:1.5\n1 qid:2 4:2 5:1\n";
+    for enc in ["sparse-u32-f32", "dense-f32", "sparse-u16-f32"] {
+        let image = one_shard_image(text, enc);
+        let shard = Shard::from_vec(&image, true).unwrap();
+        let mut flipped_sections = 0;
+        for s in 0..SECTIONS {
+            let sec = shard.sections()[s];
+            if sec.len == 0 {
+                continue;
+            }
+            flipped_sections += 1;
+            for at in [sec.offset, sec.offset + sec.len / 2, sec.offset + sec.len - 1] {
+                let mut bad = image.clone();
+                bad[at as usize] ^= 0x10;
+                let e = Shard::from_vec(&bad, true).unwrap_err().to_string();
+                assert!(e.contains("checksum") || e.contains("invalid shard"), "{enc} section {s}: {e}");
+                // Without verification it may open, but then reads stay safe.
+                if let Ok(sh) = Shard::from_vec(&bad, false) {
+                    iterate_all(&sh);
+                }
+            }
+        }
+        // Sparse: labels, offsets, indices, values, qids; dense: no offsets or indices.
+        assert_eq!(flipped_sections, if enc.starts_with("dense") { 3 } else { 5 }, "{enc}");
+        // The header has its own checksum.
+        for at in [0usize, 9, 17, 40, 48, 70] {
+            let mut bad = image.clone();
+            bad[at] ^= 1;
+            assert!(Shard::from_vec(&bad, false).is_err(), "{enc} header byte {at}");
+        }
+    }
+}
+
+#[test]
+fn every_truncation_is_an_error_not_a_panic() {
+    let image = one_shard_image(&text_for("f32", 20), "sparse-u16-f32");
+    let full = Shard::from_vec(&image, true).unwrap();
+    let last_section_end = full.sections().iter().map(|s| s.offset + s.len).max().unwrap() as usize;
+    for len in 0..last_section_end {
+        let e = Shard::from_vec(&image[..len], false).unwrap_err().to_string();
+        assert!(e.contains("truncated") || e.contains("past the end") || e.contains("shorter"), "len {len}: {e}");
+    }
+}
+
+#[test]
+fn hostile_headers_are_refused_with_the_value() {
+    let image = one_shard_image("1 1:1 3:2\n", "sparse-u32-f32");
+    let refix = |mut b: Vec<u8>| {
+        let crc = crc32fast::hash(&b[..248]);
+        b[248..252].copy_from_slice(&crc.to_le_bytes());
+        b
+    };
+    let set = |at: usize, bytes: &[u8]| {
+        let mut b = image.clone();
+        b[at..at + bytes.len()].copy_from_slice(bytes);
+        refix(b)
+    };
+    let cases: Vec<(Vec<u8>, &str)> = vec![
+        (set(8, &2u32.to_le_bytes()), "format version 2"),
+        (set(16, &u64::MAX.to_le_bytes()), "does not match"),
+        (set(24, &(1u64 << 60).to_le_bytes()), "does not match"),
+        (set(32, &1u64.to_le_bytes()), "not below the dimension 1"),
+        (set(40, &[7]), "unknown layout 7"),
+        (set(41, &[3]), "index width 3"),
+        (set(42, &[9]), "value encoding 9"),
+        (set(43, &[9]), "unknown label kind 9"),
+        (set(64, &1u64.to_le_bytes()), "not 64-byte aligned"),
+        (set(72, &u64::MAX.to_le_bytes()), "overflows"),
+        (set(64 + 24, &0u64.to_le_bytes()), "overlaps"),
+    ];
+    for (bytes, want) in cases {
+        let e = Shard::from_vec(&bytes, false).unwrap_err().to_string();
+        assert!(e.contains(want), "want `{want}` in `{e}`");
+    }
+    // Offsets that go backwards, with their section checksum fixed up too.
+    let shard = Shard::from_vec(&image, false).unwrap();
+    let off = shard.sections()[1];
+    let mut b = image.clone();
+    b[off.offset as usize + 8..off.offset as usize + 16].copy_from_slice(&5u64.to_le_bytes());
+    let e = Shard::from_vec(&refix(b), false).unwrap_err().to_string();
+    assert!(e.contains("row offsets"), "{e}");
+    // A NaN value.
+    let vals = shard.sections()[3];
+    let mut b = image.clone();
+    b[vals.offset as usize..vals.offset as usize + 4].copy_from_slice(&f32::NAN.to_le_bytes());
+    let e = Shard::from_vec(&refix(b), false).unwrap_err().to_string();
+    assert!(e.contains("not finite"), "{e}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn mutated_shards_never_panic_and_what_opens_iterates(pos in 0usize..2000, byte: u8, fix_crc: bool) {
+        let image = one_shard_image("1 qid:3 1:0.5 3:2\n-1 2:1.5 9:1\n", "sparse-u16-f32");
+        let mut b = image.clone();
+        let p = pos % b.len();
+        b[p] = byte;
+        if fix_crc {
+            let crc = crc32fast::hash(&b[..248]);
+            b[248..252].copy_from_slice(&crc.to_le_bytes());
+        }
+        if let Ok(sh) = Shard::from_vec(&b, false) {
+            iterate_all(&sh);
+        }
+    }
+
+    #[test]
+    fn arbitrary_bytes_never_open_unsafely(bytes in proptest::collection::vec(any::<u8>(), 0..600)) {
+        if let Ok(sh) = Shard::from_vec(&bytes, false) {
+            iterate_all(&sh);
+        }
+    }
+}
+
+#[test]
+fn a_dataset_without_its_manifest_does_not_open() {
+    let tmp = tempfile::tempdir().unwrap();
+    let rows = rows_of(&text_for("f32", 30));
+    write(tmp.path(), &rows, None, 100);
+    std::fs::remove_file(tmp.path().join("dataset.json")).unwrap();
+    let e = Dataset::open(tmp.path(), OpenOptions::default()).unwrap_err().to_string();
+    assert!(e.contains("no dataset.json"), "{e}");
+}
+
+#[test]
+fn a_failed_conversion_leaves_nothing_that_opens() {
+    let tmp = tempfile::tempdir().unwrap();
+    // The manifest cannot be written: a directory stands in its place.
+    std::fs::create_dir(tmp.path().join("dataset.json")).unwrap();
+    std::fs::write(tmp.path().join("dataset.json").join("x"), b"x").unwrap();
+    let rows = rows_of(&text_for("f32", 30));
+    assert!(write_dataset(tmp.path(), &rows, &WriteOptions { shard_bytes: 100, ..Default::default() }).is_err());
+    assert!(Dataset::open(tmp.path(), OpenOptions::default()).is_err());
+    // The shards written before the failure were removed, and no temporary files remain.
+    let left: Vec<_> = std::fs::read_dir(tmp.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(left, vec![std::ffi::OsString::from("dataset.json")]);
+}
+
+#[test]
+fn an_existing_dataset_is_not_overwritten() {
+    let tmp = tempfile::tempdir().unwrap();
+    let rows = rows_of("1 1:1\n");
+    write(tmp.path(), &rows, None, 1 << 20);
+    let e = write_dataset(tmp.path(), &rows, &WriteOptions::default()).unwrap_err().to_string();
+    assert!(e.contains("already holds a dataset"), "{e}");
+}
+
+#[test]
+fn the_manifest_must_agree_with_the_shards() {
+    let tmp = tempfile::tempdir().unwrap();
+    write(tmp.path(), &rows_of(&text_for("f32", 10)), None, 1 << 20);
+    let mpath = tmp.path().join("dataset.json");
+    let text = std::fs::read_to_string(&mpath).unwrap();
+    for (from, to, want) in [
+        ("\"version\": 1", "\"version\": 9", "manifest version 9"),
+        ("\"rows\": 10", "\"rows\": 11", "do not match"),
+        ("shard-00000.rbs", "../shard-00000.rbs", "not a plain file name"),
+        ("\"format\": \"rosenblatt-dataset\"", "\"format\": \"other\"", "format is `other`"),
+    ] {
+        std::fs::write(&mpath, text.replacen(from, to, 1)).unwrap();
+        let e = Dataset::open(tmp.path(), OpenOptions::default()).unwrap_err().to_string();
+        assert!(e.contains(want), "{from}: {e}");
+    }
+    std::fs::write(&mpath, "{ not json").unwrap();
+    assert!(Dataset::open(tmp.path(), OpenOptions::default()).unwrap_err().to_string().contains("not valid JSON"));
+}
+
+#[test]
+fn in_memory_reading_gives_the_same_rows() {
+    let tmp = tempfile::tempdir().unwrap();
+    let rows = rows_of(&text_for("u8", 30));
+    write(tmp.path(), &rows, Some("sparse-u16-u8"), 1 << 20);
+    let ds = Dataset::open(tmp.path(), OpenOptions { verify_checksums: true, in_memory: true }).unwrap();
+    assert_eq!(ds.to_rows(), rows);
+}
+
+#[test]
+fn sprs_round_trip() {
+    let rows = rows_of(&text_for("f32", 25));
+    let m = interop::to_csmat(&rows, 30).unwrap();
+    assert_eq!(m.shape(), (25, 30));
+    assert_eq!(m.nnz(), rows.indices.len());
+    let back = interop::from_csmat(&m, &rows.labels).unwrap();
+    assert_eq!(back, rows);
+    assert!(interop::from_csmat(&m, &rows.labels[1..]).is_err());
+}
+
+#[test]
+fn a_million_row_file() {
+    let mut text = String::with_capacity(30 << 20);
+    for r in 0..1_000_000u32 {
+        let a = 1 + r % 1000;
+        text.push_str(&format!("{} {}:1 {}:0.5 {}:2\n", if r % 2 == 0 { "+1" } else { "-1" }, a, a + 7, a + 5000));
+    }
+    let rows = parse_parallel(text.as_bytes(), &ParseOptions::default(), 1 << 20).unwrap();
+    assert_eq!(rows.len(), 1_000_000);
+    assert_eq!(rows.indices.len(), 3_000_000);
+    let tmp = tempfile::tempdir().unwrap();
+    let ds = write(tmp.path(), &rows, None, 8 << 20);
+    assert_eq!(ds.rows(), 1_000_000);
+    // Values 1, 0.5 and 2 are bytes times the scale 0.5.
+    assert_eq!((ds.manifest().encoding.as_str(), ds.manifest().scale), ("sparse-u16-u8", Some(0.5)));
+    assert!(ds.shards().len() > 1);
+    assert_eq!(ds.to_rows(), rows);
+}
+
+#[test]
+fn mnist_converts_exactly() {
+    use rosenblatt_loader::idx::{PIXEL_SCALE, read_idx, read_mnist};
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../datasets/mnist");
+    let images = dir.join("t10k-images.idx3-ubyte.gz");
+    let labels = dir.join("t10k-labels.idx1-ubyte.gz");
+    let (rows, dim) = read_mnist(&images, &labels, Some(9)).unwrap();
+    assert_eq!((rows.len(), dim), (10_000, 784));
+    let raw = read_idx(&images, 3).unwrap();
+    let lab = read_idx(&labels, 1).unwrap();
+    assert_eq!(raw.dims, vec![10_000, 28, 28]);
+    assert_eq!(lab.data[0], 7); // the first test digit is a 7
+    assert_eq!(rows.labels.iter().filter(|&&l| l == 1.0).count(), lab.data.iter().filter(|&&l| l == 9).count());
+    // Every stored value is its pixel × 1/255, exactly as the u8 encoding decodes it.
+    let first: Vec<u8> = raw.data[..784].to_vec();
+    let (s, e) = (rows.offsets[0] as usize, rows.offsets[1] as usize);
+    for k in s..e {
+        assert_eq!(rows.values[k], f32::from(first[rows.indices[k] as usize]) * PIXEL_SCALE);
+    }
+    assert_eq!(e - s, first.iter().filter(|&&p| p != 0).count());
+    let tmp = tempfile::tempdir().unwrap();
+    let opts = WriteOptions { dim: Some(dim), index_base: 0, ..Default::default() };
+    write_dataset(tmp.path(), &rows, &opts).unwrap();
+    let ds = Dataset::open(tmp.path(), OpenOptions { verify_checksums: true, in_memory: false }).unwrap();
+    assert_eq!(ds.manifest().encoding, "dense-u8");
+    assert_eq!(ds.manifest().scale, Some(PIXEL_SCALE));
+    assert_eq!(ds.to_rows(), rows);
+}
+
+#[test]
+fn broken_idx_files_are_refused() {
+    use rosenblatt_loader::idx::{read_idx, read_mnist};
+    let tmp = tempfile::tempdir().unwrap();
+    let p = |name: &str, bytes: &[u8]| {
+        let path = tmp.path().join(name);
+        std::fs::write(&path, bytes).unwrap();
+        path
+    };
+    let mut good = vec![0, 0, 8, 3, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0, 2];
+    good.extend_from_slice(&[0, 255, 3, 0, 1, 2, 3, 4]);
+    let images = p("img", &good);
+    let labels = p("lab", &[0, 0, 8, 1, 0, 0, 0, 2, 3, 9]);
+    let (rows, dim) = read_mnist(&images, &labels, None).unwrap();
+    assert_eq!((rows.len(), dim, rows.labels.clone()), (2, 4, vec![3.0, 9.0]));
+    let cases: Vec<(Vec<u8>, u8, &str)> = vec![
+        (vec![1, 0, 8, 3], 3, "two zero bytes"),
+        (vec![0, 0, 9, 3], 3, "element type"),
+        (vec![0, 0, 8, 2], 3, "2 dimensions"),
+        (vec![0, 0, 8, 3, 0, 0], 3, "too short"),
+        (good[..good.len() - 1].to_vec(), 3, "need Some(8) bytes but the file holds 7"),
+        ([&good[..], &[0]].concat(), 3, "holds 9"),
+        (vec![0, 0, 8, 3, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255], 3, "need"),
+    ];
+    for (bytes, ndim, want) in cases {
+        let e = read_idx(&p("bad", &bytes), ndim).err().expect(want).to_string();
+        assert!(e.contains(want), "want `{want}` in `{e}`");
+    }
+    let e = read_mnist(&images, &p("lab3", &[0, 0, 8, 1, 0, 0, 0, 3, 1, 2, 3]), None).unwrap_err().to_string();
+    assert!(e.contains("has 2 images but") && e.contains("has 3 labels"), "{e}");
+    let e = read_mnist(&images, &p("lab10", &[0, 0, 8, 1, 0, 0, 0, 2, 1, 10]), None).unwrap_err().to_string();
+    assert!(e.contains("label 10 is not a digit"), "{e}");
+}
