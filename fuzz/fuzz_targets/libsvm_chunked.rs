@@ -1,0 +1,19 @@
+//! Chunked parsing at arbitrary split sizes gives exactly the rows (or the
+//! error, with its position) of a whole-input parse.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use rosenblatt_loader::ParseOptions;
+use rosenblatt_loader::libsvm::{parse, parse_parallel};
+
+fuzz_target!(|data: &[u8]| {
+    if data.len() < 2 {
+        return;
+    }
+    let chunk = usize::from(u16::from_le_bytes([data[0], data[1]])) % 512 + 1;
+    let text = &data[2..];
+    let opts = ParseOptions { skip_bad_lines: chunk % 2 == 0, ..Default::default() };
+    let whole = parse(text, &opts);
+    let chunked = parse_parallel(text, &opts, chunk);
+    assert_eq!(whole, chunked, "chunk size {chunk}");
+});
