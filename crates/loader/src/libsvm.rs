@@ -130,7 +130,14 @@ pub fn parse_parallel(text: &[u8], opts: &ParseOptions, chunk_bytes: usize) -> R
             (r, memchr::memchr_iter(b'\n', chunk).count() as u64)
         })
         .collect();
+    // One allocation per column, sized from the chunks, instead of doubling.
     let mut out = Rows::new(opts.multilabel);
+    let ok = || parsed.iter().filter_map(|(r, _)| r.as_ref().ok());
+    out.indices.reserve_exact(ok().map(|r| r.indices.len()).sum());
+    out.values.reserve_exact(ok().map(|r| r.values.len()).sum());
+    out.offsets.reserve_exact(ok().map(|r| r.len()).sum());
+    out.labels.reserve_exact(ok().map(|r| r.labels.len()).sum());
+    out.qids.reserve_exact(ok().map(|r| r.qids.len()).sum());
     let mut line_base = 0u64;
     for (r, lines) in parsed {
         match r {
@@ -261,39 +268,20 @@ impl<'o> LineParser<'o> {
         let mut prev: Option<u32> = None;
         let mut unsorted = false;
         self.scratch.clear();
-        while let Some((col, tok)) = toks.next() {
-            let Some(colon) = memchr::memchr(b':', tok) else {
-                let kind = if toks.peek_starts_with(b":") || tok == b":" {
-                    ParseErrorKind::SpaceAroundColon
-                } else {
-                    ParseErrorKind::ExpectedFeature
-                };
-                return Err((kind, col));
+        loop {
+            // Plain `digits:decimal` features take the one-pass path; anything
+            // else (qid, exponents, every error) goes through the general one.
+            let (col, index, v) = if let Some((col, raw, v, end)) = toks.fast_feature() {
+                toks.i = end;
+                (col, self.index_from(raw).map_err(|k| (k, col))?, v)
+            } else {
+                let Some((col, tok)) = toks.next() else { break };
+                match self.general_feature(col, tok, toks, &mut first, &mut qid)? {
+                    Some((index, v)) => (col, index, v),
+                    None => continue,
+                }
             };
-            let (name, value) = (&tok[..colon], &tok[colon + 1..]);
-            if name.starts_with(b"qid") {
-                if name != b"qid" {
-                    return Err((ParseErrorKind::BadQid, col));
-                }
-                if !first {
-                    return Err((ParseErrorKind::MisplacedQid, col));
-                }
-                qid = parse_uint(value).filter(|&q| q != NO_QID).ok_or((ParseErrorKind::BadQid, col + 4))?;
-                first = false;
-                continue;
-            }
             first = false;
-            if name.is_empty() {
-                return Err((ParseErrorKind::MissingIndex, col));
-            }
-            if value.is_empty() {
-                return Err((
-                    if toks.peek_is_number() { ParseErrorKind::SpaceAroundColon } else { ParseErrorKind::MissingValue },
-                    col + colon + 1,
-                ));
-            }
-            let index = self.index(name).map_err(|k| (k, col))?;
-            let v = parse_f32(value).map_err(|e| (value_error(e), col + colon + 1 + error_offset(e)))?;
             if let Some(p) = prev
                 && index <= p
             {
@@ -309,7 +297,13 @@ impl<'o> LineParser<'o> {
                 unsorted = true;
             }
             prev = Some(prev.map_or(index, |p| p.max(index)));
-            self.scratch.push((index, v, col));
+            if self.opts.sort_indices {
+                // Zeros stay until after sorting, so they still count as duplicates.
+                self.scratch.push((index, v, col));
+            } else if v != 0.0 {
+                rows.indices.push(index);
+                rows.values.push(v);
+            }
         }
         if unsorted {
             self.scratch.sort_unstable_by_key(|e| e.0);
@@ -319,11 +313,9 @@ impl<'o> LineParser<'o> {
                 }
             }
         }
-        for &(i, v, _) in &self.scratch {
-            if v != 0.0 {
-                rows.indices.push(i);
-                rows.values.push(v);
-            }
+        for &(i, v, _) in self.scratch.iter().filter(|e| e.1 != 0.0) {
+            rows.indices.push(i);
+            rows.values.push(v);
         }
         rows.offsets.push(rows.indices.len() as u64);
         if self.opts.multilabel {
@@ -333,20 +325,88 @@ impl<'o> LineParser<'o> {
         Ok(())
     }
 
-    /// A feature index token, converted to zero-based.
-    fn index(&self, name: &[u8]) -> Result<u32, ParseErrorKind> {
-        if !name.iter().all(u8::is_ascii_digit) {
-            return Err(if name[0] == b'-' {
-                ParseErrorKind::NegativeIndex
-            } else if name.iter().any(|&b| b == b'.' || b == b'e' || b == b'E') && parse_f32(name).is_ok() {
-                ParseErrorKind::FloatIndex
-            } else {
-                ParseErrorKind::BadIndex
-            });
+    /// One token by the general rules: a qid (returns `None`), a feature,
+    /// or the precise error.
+    #[inline(never)]
+    fn general_feature(
+        &self,
+        col: usize,
+        tok: &[u8],
+        toks: &Tokens<'_>,
+        first: &mut bool,
+        qid: &mut u64,
+    ) -> Result<Option<(u32, f32)>, (ParseErrorKind, usize)> {
+        {
+            let Some(colon) = memchr::memchr(b':', tok) else {
+                let kind = if toks.peek_starts_with(b":") || tok == b":" {
+                    ParseErrorKind::SpaceAroundColon
+                } else {
+                    ParseErrorKind::ExpectedFeature
+                };
+                return Err((kind, col));
+            };
+            let (name, value) = (&tok[..colon], &tok[colon + 1..]);
+            if name.starts_with(b"qid") {
+                if name != b"qid" {
+                    return Err((ParseErrorKind::BadQid, col));
+                }
+                if !*first {
+                    return Err((ParseErrorKind::MisplacedQid, col));
+                }
+                *qid = parse_uint(value).filter(|&q| q != NO_QID).ok_or((ParseErrorKind::BadQid, col + 4))?;
+                *first = false;
+                return Ok(None);
+            }
+            if name.is_empty() {
+                return Err((ParseErrorKind::MissingIndex, col));
+            }
+            if value.is_empty() {
+                return Err((
+                    if toks.peek_is_number() { ParseErrorKind::SpaceAroundColon } else { ParseErrorKind::MissingValue },
+                    col + colon + 1,
+                ));
+            }
+            let index = self.index(name).map_err(|k| (k, col))?;
+            let v = parse_f32(value).map_err(|e| (value_error(e), col + colon + 1 + error_offset(e)))?;
+            Ok(Some((index, v)))
         }
-        let i = parse_uint(name).ok_or(ParseErrorKind::IndexTooLarge)?;
-        let i = if self.opts.zero_based { i } else { i.checked_sub(1).ok_or(ParseErrorKind::ZeroIndexOneBased)? };
+    }
+
+    /// A feature index token, converted to zero-based.
+    #[inline]
+    fn index(&self, name: &[u8]) -> Result<u32, ParseErrorKind> {
+        // One pass for the common case: up to 19 digits cannot overflow u64.
+        let mut v = 0u64;
+        let mut digits = !name.is_empty() && name.len() <= 19;
+        for &b in name {
+            let d = b.wrapping_sub(b'0');
+            digits &= d < 10;
+            v = v.wrapping_mul(10).wrapping_add(u64::from(d));
+        }
+        if !digits {
+            return Err(self.index_error(name));
+        }
+        self.index_from(v)
+    }
+
+    /// The zero-based index of an index the file wrote as `v`.
+    #[inline(always)]
+    fn index_from(&self, v: u64) -> Result<u32, ParseErrorKind> {
+        let i = if self.opts.zero_based { v } else { v.checked_sub(1).ok_or(ParseErrorKind::ZeroIndexOneBased)? };
         u32::try_from(i).map_err(|_| ParseErrorKind::IndexTooLarge)
+    }
+
+    #[cold]
+    fn index_error(&self, name: &[u8]) -> ParseErrorKind {
+        if name.iter().all(u8::is_ascii_digit) {
+            ParseErrorKind::IndexTooLarge // more than 19 digits
+        } else if name[0] == b'-' {
+            ParseErrorKind::NegativeIndex
+        } else if name.iter().any(|&b| b == b'.' || b == b'e' || b == b'E') && parse_f32(name).is_ok() {
+            ParseErrorKind::FloatIndex
+        } else {
+            ParseErrorKind::BadIndex
+        }
     }
 
     /// A zero-based index as the file wrote it.
@@ -414,6 +474,55 @@ impl<'a> Tokens<'a> {
             self.i += 1;
         }
         Some((start, &s[start..self.i]))
+    }
+
+    /// The next token if it is a plain feature, `digits:[sign]digits[.digits]`
+    /// with at most 19 index digits and a value the f32 fast path converts
+    /// exactly: (column, index as written, value, end). `None` for anything
+    /// else, including the end of the line; nothing is consumed.
+    #[inline(always)]
+    fn fast_feature(&self) -> Option<(usize, u64, f32, usize)> {
+        let s = self.s;
+        let n = s.len();
+        let mut i = self.i;
+        while i < n && (s[i] == b' ' || s[i] == b'\t') {
+            i += 1;
+        }
+        let col = i;
+        let mut idx = 0u64;
+        while i < n && s[i].is_ascii_digit() {
+            idx = idx.wrapping_mul(10).wrapping_add(u64::from(s[i] - b'0'));
+            i += 1;
+        }
+        if i == col || i - col > 19 || i >= n || s[i] != b':' {
+            return None;
+        }
+        i += 1;
+        let neg = i < n && s[i] == b'-';
+        i += usize::from(i < n && (s[i] == b'-' || s[i] == b'+'));
+        let (mut mant, mut frac, mut digits) = (0u64, 0usize, 0usize);
+        while i < n && s[i].is_ascii_digit() {
+            mant = mant.wrapping_mul(10).wrapping_add(u64::from(s[i] - b'0'));
+            digits += 1;
+            i += 1;
+        }
+        if i < n && s[i] == b'.' {
+            i += 1;
+            while i < n && s[i].is_ascii_digit() {
+                mant = mant.wrapping_mul(10).wrapping_add(u64::from(s[i] - b'0'));
+                digits += 1;
+                frac += 1;
+                i += 1;
+            }
+        }
+        // Exact f32 arithmetic: mantissa below 2^24 (at most 19 digits so the
+        // u64 did not wrap), power of ten at most 10^10.
+        if digits == 0 || digits > 19 || mant >= 1 << 24 || frac > 10 || (i < n && s[i] != b' ' && s[i] != b'\t') {
+            return None;
+        }
+        const POW10: [f32; 11] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10];
+        let v = mant as f32 / POW10[frac];
+        Some((col, idx, if neg { -v } else { v }, i))
     }
 
     fn peek(&self) -> Option<&'a [u8]> {

@@ -34,18 +34,16 @@ pub(crate) fn parse_f32(tok: &[u8]) -> Result<f32, NumberError> {
     if i + 1 < n && tok[i] == b'0' && (tok[i + 1] | 0x20) == b'x' {
         return Err(NumberError::Hex);
     }
-    // Fast path state: up to 9 significant digits fit f32's exact integers
-    // only below 2^24, so track the digits as u64 and check at the end.
+    // Digits accumulate while the mantissa stays below 10^18 (exact in
+    // u64); the rest only shift the exponent. Clinger's fast path below needs
+    // a mantissa below 2^24, so truncation never reaches it.
+    const CAP: u64 = 1_000_000_000_000_000_000;
     let mut mant: u64 = 0;
-    let mut mant_digits = 0u32;
     let mut exp10: i32 = 0;
     let int_start = i;
     while i < n && tok[i].is_ascii_digit() {
-        if mant_digits < 19 {
+        if mant < CAP {
             mant = mant * 10 + u64::from(tok[i] - b'0');
-            if mant != 0 {
-                mant_digits += 1;
-            }
         } else {
             exp10 += 1;
         }
@@ -57,11 +55,8 @@ pub(crate) fn parse_f32(tok: &[u8]) -> Result<f32, NumberError> {
         i += 1;
         let s = i;
         while i < n && tok[i].is_ascii_digit() {
-            if mant_digits < 19 {
+            if mant < CAP {
                 mant = mant * 10 + u64::from(tok[i] - b'0');
-                if mant != 0 {
-                    mant_digits += 1;
-                }
                 exp10 -= 1;
             }
             i += 1;
@@ -95,7 +90,7 @@ pub(crate) fn parse_f32(tok: &[u8]) -> Result<f32, NumberError> {
     // Clinger's fast path: an exactly representable mantissa times an exactly
     // representable power of ten, one correctly rounded operation.
     const POW10: [f32; 11] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10];
-    let v = if mant < (1 << 24) && exp10.unsigned_abs() <= 10 && mant_digits <= 19 {
+    let v = if mant < (1 << 24) && exp10.unsigned_abs() <= 10 {
         let m = mant as f32;
         if exp10 >= 0 { m * POW10[exp10 as usize] } else { m / POW10[(-exp10) as usize] }
     } else {

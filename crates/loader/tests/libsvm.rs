@@ -266,3 +266,36 @@ proptest! {
         let _ = parse(&bytes, &ParseOptions { multilabel: true, sort_indices: true, ..Default::default() });
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// The one-pass feature path and the general path agree with a correctly
+    /// rounded conversion, bit for bit, on every form a value can take.
+    #[test]
+    fn feature_values_are_correctly_rounded(
+        int in 0u64..100_000_000, frac in 0u64..10_000_000_000, frac_digits in 0usize..12,
+        sign in 0u8..3, exp in -12i32..12, form in 0u8..4, index in 1u64..5_000_000_000,
+    ) {
+        let sign = ["", "-", "+"][sign as usize];
+        let frac_str = format!("{frac:012}")[..frac_digits].to_string();
+        let body = match form {
+            0 => format!("{int}"),
+            1 => format!("{int}.{frac_str}"),
+            2 => format!(".{frac_str}0"),
+            _ => format!("{int}.{frac_str}e{exp}"),
+        };
+        let value = format!("{sign}{body}");
+        let line = format!("1 {index}:{value} # ends with a space\n");
+        let want = value.parse::<f32>().unwrap();
+        match parse(line.as_bytes(), &ParseOptions::default()) {
+            Ok(rows) if index <= 1 << 32 && want != 0.0 => {
+                prop_assert_eq!(rows.values[0].to_bits(), want.to_bits(), "{}", value);
+                prop_assert_eq!(u64::from(rows.indices[0]), index - 1);
+            }
+            Ok(rows) if index <= 1 << 32 => prop_assert_eq!(rows.indices.len(), 0), // zero dropped
+            Ok(_) => prop_assert!(false, "index {} should not fit", index),
+            Err(e) => prop_assert!(index > 1 << 32 || !want.is_finite(), "{}: {}", value, e),
+        }
+    }
+}
