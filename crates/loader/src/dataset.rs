@@ -19,11 +19,10 @@ pub const MANIFEST: &str = "dataset.json";
 pub const MANIFEST_VERSION: u32 = 1;
 const FORMAT_NAME: &str = "rosenblatt-dataset";
 
-/// Data density from which the dense layout is chosen. Measured
-/// (benches/README.md): a dense u8 dot streams 18.1 G elements/s, a sparse
-/// u16/u8 gather 3.2 G nonzeros/s, so dense wins once more than ~18% of the
-/// entries are non-zero; 0.15 leaves room for the dense kernel's better
-/// prefetching. MNIST (19% non-zero) is dense by this rule.
+/// Data density from which the dense layout is chosen. Measured on the
+/// project machine (docs/shard-format.md): per row, dense u8 beats a sparse
+/// u16/u8 gather from about 18% density for `dot` and 15% for the fused
+/// update; a dot pass over MNIST (19% non-zero) costs the same either way.
 pub const DENSE_MIN_DENSITY: f64 = 0.15;
 
 /// The JSON manifest.
