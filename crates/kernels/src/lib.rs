@@ -62,6 +62,7 @@
 mod backend;
 pub mod dense;
 mod error;
+mod examples;
 mod kernel;
 mod row;
 pub mod scalar;
@@ -70,5 +71,6 @@ mod values;
 
 pub use backend::{Backend, build_level, describe};
 pub use error::KernelError;
+pub use examples::Examples;
 pub use row::{DenseRow, Row, SparseRow, check_indices, sparse_dot_sparse};
 pub use values::{Index, Ones, StoredValues, U8Values, ValueKind, Values};

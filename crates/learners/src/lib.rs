@@ -1,5 +1,36 @@
-//! The learning algorithms: each holds its state, predicts a margin for a row
-//! and updates from (row, label), reading rows through the
-//! [`rosenblatt_kernels::Row`] trait. It depends on the row types in the
-//! kernels crate, never on the loader, so any source of checked rows can
-//! train a model. The algorithms arrive with the learner issues.
+//! The learning algorithms. Each learner holds its state, gives a margin for
+//! a row and updates from (row, label) through [`OnlineLearner`]; the loop
+//! around it (order, passes, mistake counting) is [`train`], written once for
+//! all of them. A trained model is a plain value ([`LinearModel`],
+//! [`VotedModel`]) that predicts without the training state.
+//!
+//! Learners read rows through [`rosenblatt_kernels::Row`] and datasets
+//! through [`rosenblatt_kernels::Examples`]: they never parse, never allocate
+//! per row and never re-check indices, and they do not depend on the loader.
+//!
+//! | learner | type |
+//! |---|---|
+//! | Perceptron (online, and batch with [`TrainOptions::stop_when_separated`]) | [`Perceptron`] |
+//! | Averaged Perceptron (lazy averaging, whole run or last half) | [`AveragedPerceptron`] |
+//! | Voted Perceptron (Freund & Schapire 1999) | [`VotedPerceptron`] |
+//!
+//! The bias is an explicit term ([`Bias::Explicit`]) or a lifted constant
+//! feature ([`Lifted`], [`LiftedExamples`]); the two agree.
+
+mod averaged;
+mod error;
+mod examples;
+mod learner;
+mod model;
+mod perceptron;
+mod train;
+mod voted;
+
+pub use averaged::AveragedPerceptron;
+pub use error::LearnError;
+pub use examples::{InMemoryExamples, Lifted, LiftedExamples};
+pub use learner::{OnlineLearner, Plan, Step};
+pub use model::LinearModel;
+pub use perceptron::{Bias, Perceptron, PerceptronParams};
+pub use train::{Order, PassReport, TrainOptions, TrainReport, train};
+pub use voted::{VotedModel, VotedPerceptron};

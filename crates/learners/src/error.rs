@@ -1,0 +1,39 @@
+//! The learners' errors, each with the offending value.
+
+/// What stops training before it starts.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum LearnError {
+    /// A hyper-parameter outside its range.
+    #[error("{name} = {value} is invalid: {expected}")]
+    Parameter {
+        /// The parameter's name.
+        name: &'static str,
+        /// Its value, as given.
+        value: String,
+        /// What it must be.
+        expected: &'static str,
+    },
+    /// A binary learner given a label other than ±1.
+    #[error("example {index} has label {label}; binary learners need labels +1 and -1")]
+    NotBinary {
+        /// The example.
+        index: usize,
+        /// Its label.
+        label: f32,
+    },
+    /// Nothing to train on.
+    #[error("the training set is empty")]
+    Empty,
+    /// Data and learner disagree on the dimension.
+    #[error("the data has dimension {data} but the learner was made for {learner}")]
+    Dimension {
+        /// The data's dimension.
+        data: usize,
+        /// The learner's.
+        learner: usize,
+    },
+}
+
+pub(crate) fn param(name: &'static str, value: impl ToString, expected: &'static str) -> LearnError {
+    LearnError::Parameter { name, value: value.to_string(), expected }
+}

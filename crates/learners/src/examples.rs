@@ -1,0 +1,135 @@
+//! Example sets the learners can train on without the loader: an in-memory
+//! one, and the lifting of every row to `(x, 1)`.
+
+use crate::error::LearnError;
+use rosenblatt_kernels::{Backend, Examples, KernelError, Row, SparseRow};
+
+/// Sparse f32 rows held in vectors (checked once when added).
+#[derive(Clone, Debug, Default)]
+pub struct InMemoryExamples {
+    dim: usize,
+    offsets: Vec<usize>,
+    indices: Vec<u32>,
+    values: Vec<f32>,
+    labels: Vec<f32>,
+}
+
+impl InMemoryExamples {
+    /// An empty set of dimension `dim`.
+    pub fn new(dim: usize) -> Self {
+        InMemoryExamples { dim, offsets: vec![0], ..Default::default() }
+    }
+
+    /// Number of rows.
+    pub fn len(&self) -> usize {
+        self.labels.len()
+    }
+
+    /// Whether there are no rows.
+    pub fn is_empty(&self) -> bool {
+        self.labels.is_empty()
+    }
+
+    /// Adds a row (checked: sorted unique indices below the dimension).
+    pub fn push(&mut self, indices: &[u32], values: &[f32], label: f32) -> Result<(), KernelError> {
+        SparseRow::try_new(self.dim, indices, values)?;
+        self.indices.extend_from_slice(indices);
+        self.values.extend_from_slice(values);
+        self.offsets.push(self.indices.len());
+        self.labels.push(label);
+        Ok(())
+    }
+
+    /// Adds a dense row, storing its non-zeros.
+    pub fn push_dense(&mut self, x: &[f32], label: f32) -> Result<(), KernelError> {
+        if x.len() != self.dim {
+            return Err(KernelError::DimMismatch { left: x.len(), right: self.dim });
+        }
+        let (i, v): (Vec<u32>, Vec<f32>) =
+            x.iter().enumerate().filter(|e| *e.1 != 0.0).map(|(i, &v)| (i as u32, v)).unzip();
+        self.push(&i, &v, label)
+    }
+}
+
+// Implemented for the reference, so rows borrow the set for its lifetime.
+impl<'a> Examples for &'a InMemoryExamples {
+    type Row = SparseRow<'a, u32, &'a [f32]>;
+    fn len(&self) -> usize {
+        self.labels.len()
+    }
+    fn dim(&self) -> usize {
+        self.dim
+    }
+    fn row(&self, i: usize) -> Self::Row {
+        let (s, e) = (self.offsets[i], self.offsets[i + 1]);
+        // SAFETY: `push` checked this row with `SparseRow::try_new`, and the
+        // columns are only ever appended to.
+        unsafe { SparseRow::new_unchecked(self.dim, &self.indices[s..e], &self.values[s..e]) }
+    }
+    fn label(&self, i: usize) -> f32 {
+        self.labels[i]
+    }
+}
+
+/// A row lifted to `(x, 1)`: one more feature, at index `x.dim()`, equal to 1.
+/// Training without a bias on lifted rows is training with a bias.
+#[derive(Clone, Copy, Debug)]
+pub struct Lifted<R>(pub R);
+
+impl<R: Row> Row for Lifted<R> {
+    fn dim(&self) -> usize {
+        self.0.dim() + 1
+    }
+    fn nnz(&self) -> usize {
+        self.0.nnz() + 1
+    }
+    fn entry(&self, k: usize) -> (usize, f32) {
+        if k == self.0.nnz() { (self.0.dim(), 1.0) } else { self.0.entry(k) }
+    }
+    fn dot_in(&self, b: Backend, w: &[f32]) -> f32 {
+        let d = self.0.dim();
+        self.0.dot_in(b, &w[..d]) + w[d]
+    }
+    fn axpy_in(&self, b: Backend, alpha: f32, w: &mut [f32]) {
+        let d = self.0.dim();
+        self.0.axpy_in(b, alpha, &mut w[..d]);
+        w[d] += alpha;
+    }
+    fn axpy2_in(&self, b: Backend, a: f32, w: &mut [f32], c: f32, u: &mut [f32]) {
+        let d = self.0.dim();
+        self.0.axpy2_in(b, a, &mut w[..d], c, &mut u[..d]);
+        w[d] += a;
+        u[d] += c;
+    }
+    fn norm_sq_in(&self, b: Backend) -> f32 {
+        self.0.norm_sq_in(b) + 1.0
+    }
+}
+
+/// Every row of `E` lifted to `(x, 1)`.
+#[derive(Clone, Copy, Debug)]
+pub struct LiftedExamples<'e, E>(pub &'e E);
+
+impl<E: Examples> Examples for LiftedExamples<'_, E> {
+    type Row = Lifted<E::Row>;
+    fn len(&self) -> usize {
+        self.0.len()
+    }
+    fn dim(&self) -> usize {
+        self.0.dim() + 1
+    }
+    fn row(&self, i: usize) -> Self::Row {
+        Lifted(self.0.row(i))
+    }
+    fn label(&self, i: usize) -> f32 {
+        self.0.label(i)
+    }
+}
+
+/// Checks that every label is ±1.
+pub(crate) fn check_binary<E: Examples>(data: &E) -> Result<(), LearnError> {
+    match (0..data.len()).find(|&i| data.label(i) != 1.0 && data.label(i) != -1.0) {
+        Some(index) => Err(LearnError::NotBinary { index, label: data.label(index) }),
+        None => Ok(()),
+    }
+}

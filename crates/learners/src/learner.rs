@@ -1,0 +1,40 @@
+//! The interface every online learner implements.
+
+use rosenblatt_kernels::Row;
+
+/// What one example did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Step {
+    /// The prediction before the update was wrong (`y · margin ≤ 0`).
+    pub mistake: bool,
+    /// The state changed.
+    pub updated: bool,
+}
+
+/// What the training loop is about to do, told to the learner first.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Plan {
+    /// Examples in the training set.
+    pub examples: usize,
+    /// Total steps (examples presented) over all passes.
+    pub steps: u64,
+}
+
+/// An online learner: margin for a row, update from (row, label).
+pub trait OnlineLearner {
+    /// The trained model this learner produces.
+    type Model;
+    /// The dimension of the rows it takes.
+    fn dim(&self) -> usize;
+    /// Called once before the first example.
+    fn begin(&mut self, _plan: &Plan) {}
+    /// `w · x + b` with the current state.
+    fn margin<R: Row>(&self, x: &R) -> f32;
+    /// Learns from example number `example` of the training set, `x` with
+    /// label `y` (±1).
+    fn learn<R: Row>(&mut self, x: &R, y: f32, example: usize) -> Step;
+    /// Called after every pass (also a partial last one).
+    fn end_pass(&mut self) {}
+    /// The model as of now.
+    fn model(&self) -> Self::Model;
+}

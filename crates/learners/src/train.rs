@@ -1,0 +1,133 @@
+//! The training loop shared by every learner: the order examples come in,
+//! how many passes (fractional ones too), and the online mistake count.
+
+use crate::error::{LearnError, param};
+use crate::learner::{OnlineLearner, Plan};
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::seq::SliceRandom;
+use rand::{RngExt, SeedableRng};
+use rosenblatt_kernels::Examples;
+use std::time::Instant;
+
+/// The order examples are presented in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Order {
+    /// As stored, every pass.
+    Sequential,
+    /// A fresh seeded permutation every pass.
+    #[default]
+    Shuffle,
+    /// `n` draws with replacement every pass.
+    Sample,
+}
+
+/// How to train.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TrainOptions {
+    /// Passes over the data; a fraction runs the first part of the last
+    /// pass's order (0.1 = the first tenth).
+    pub passes: f64,
+    /// Example order.
+    pub order: Order,
+    /// Seed of the order's random generator.
+    pub seed: u64,
+    /// Stop after a whole pass without a mistake (the batch Perceptron).
+    pub stop_when_separated: bool,
+}
+
+impl Default for TrainOptions {
+    fn default() -> Self {
+        TrainOptions { passes: 1.0, order: Order::Shuffle, seed: 0, stop_when_separated: false }
+    }
+}
+
+/// One pass.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PassReport {
+    /// Examples presented.
+    pub examples: u64,
+    /// Online mistakes (before each update).
+    pub mistakes: u64,
+    /// Updates made.
+    pub updates: u64,
+    /// Wall time.
+    pub seconds: f64,
+}
+
+/// The whole run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TrainReport {
+    /// Every pass, in order.
+    pub passes: Vec<PassReport>,
+    /// With `stop_when_separated`: the 1-based pass that made no mistake,
+    /// `None` if none did within the limit.
+    pub separated_at: Option<usize>,
+}
+
+impl TrainReport {
+    /// Online mistakes over the whole run.
+    pub fn mistakes(&self) -> u64 {
+        self.passes.iter().map(|p| p.mistakes).sum()
+    }
+    /// Updates over the whole run.
+    pub fn updates(&self) -> u64 {
+        self.passes.iter().map(|p| p.updates).sum()
+    }
+    /// Examples presented over the whole run.
+    pub fn steps(&self) -> u64 {
+        self.passes.iter().map(|p| p.examples).sum()
+    }
+}
+
+/// Trains `learner` on `data`. Labels must be ±1.
+pub fn train<L: OnlineLearner, E: Examples>(
+    learner: &mut L,
+    data: &E,
+    opts: &TrainOptions,
+) -> Result<TrainReport, LearnError> {
+    if data.is_empty() {
+        return Err(LearnError::Empty);
+    }
+    // Total steps must count in a u64.
+    if !(opts.passes.is_finite() && opts.passes > 0.0 && opts.passes * data.len() as f64 <= 9.0e18) {
+        return Err(param("passes", opts.passes, "a finite number > 0 (passes × examples below 9e18)"));
+    }
+    if data.dim() > learner.dim() {
+        return Err(LearnError::Dimension { data: data.dim(), learner: learner.dim() });
+    }
+    crate::examples::check_binary(data)?;
+    let n = data.len();
+    let full = opts.passes.floor() as usize;
+    let tail = ((opts.passes - full as f64) * n as f64).round() as usize;
+    let steps = full as u64 * n as u64 + tail as u64;
+    learner.begin(&Plan { examples: n, steps });
+
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(opts.seed);
+    let mut order: Vec<u32> = (0..n as u32).collect();
+    let mut report = TrainReport { passes: Vec::new(), separated_at: None };
+    let total_passes = full + usize::from(tail > 0);
+    for pass in 0..total_passes {
+        let len = if pass < full { n } else { tail };
+        match opts.order {
+            Order::Sequential => {}
+            Order::Shuffle => order.shuffle(&mut rng),
+            Order::Sample => order.iter_mut().for_each(|o| *o = rng.random_range(0..n as u32)),
+        }
+        let start = Instant::now();
+        let mut p = PassReport { examples: len as u64, mistakes: 0, updates: 0, seconds: 0.0 };
+        for &i in &order[..len] {
+            let i = i as usize;
+            let s = learner.learn(&data.row(i), data.label(i), i);
+            p.mistakes += u64::from(s.mistake);
+            p.updates += u64::from(s.updated);
+        }
+        learner.end_pass();
+        p.seconds = start.elapsed().as_secs_f64();
+        report.passes.push(p);
+        if opts.stop_when_separated && len == n && p.mistakes == 0 {
+            report.separated_at = Some(pass + 1);
+            break;
+        }
+    }
+    Ok(report)
+}

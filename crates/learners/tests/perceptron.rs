@@ -1,0 +1,511 @@
+//! The Perceptron family against plain f64 implementations written here, and
+//! against the mistake bounds of Novikoff and of Freund & Schapire on
+//! generated data.
+
+use rosenblatt_kernels::Examples;
+use rosenblatt_learners::{
+    AveragedPerceptron, Bias, InMemoryExamples, LearnError, LiftedExamples, OnlineLearner, Order, Perceptron,
+    PerceptronParams, TrainOptions, VotedPerceptron, train,
+};
+
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    fn unit(&mut self) -> f64 {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64
+    }
+    fn normal(&mut self) -> f64 {
+        let (a, b) = (self.unit().max(1e-300), self.unit());
+        (-2.0 * a.ln()).sqrt() * (std::f64::consts::TAU * b).cos()
+    }
+}
+
+/// Dense f64 copies of the rows, for the references.
+struct Plain {
+    x: Vec<Vec<f64>>,
+    y: Vec<f64>,
+}
+
+fn plain(data: &InMemoryExamples) -> Plain {
+    let d = &data;
+    let mut x = Vec::new();
+    let mut y = Vec::new();
+    for i in 0..d.len() {
+        let mut v = vec![0.0; d.dim()];
+        let r = d.row(i);
+        for k in 0..rosenblatt_kernels::Row::nnz(&r) {
+            let (j, val) = rosenblatt_kernels::Row::entry(&r, k);
+            v[j] = f64::from(val);
+        }
+        x.push(v);
+        y.push(f64::from(d.label(i)));
+    }
+    Plain { x, y }
+}
+
+fn dot(a: &[f64], b: &[f64]) -> f64 {
+    a.iter().zip(b).map(|(p, q)| p * q).sum()
+}
+
+/// Random sparse rows over `dim` features labelled by a hidden unit vector
+/// `u` (returned): `y = sign(u·x)`, rows with `|u·x| < margin` dropped, and
+/// labels flipped with probability `noise`. `dyadic` keeps every value a
+/// multiple of 1/8 in [-2, 2], so f32 arithmetic is exact.
+fn generate(n: usize, dim: usize, margin: f64, noise: f64, dyadic: bool, seed: u64) -> (InMemoryExamples, Vec<f64>) {
+    let mut r = Rng(seed);
+    let mut u: Vec<f64> = (0..dim).map(|_| r.normal()).collect();
+    let norm = dot(&u, &u).sqrt();
+    u.iter_mut().for_each(|v| *v /= norm);
+    let mut data = InMemoryExamples::new(dim);
+    while data.len() < n {
+        let mut x = vec![0.0f32; dim];
+        for v in x.iter_mut() {
+            if r.next().is_multiple_of(3) {
+                *v = if dyadic { (r.next() % 33) as f32 / 8.0 - 2.0 } else { r.normal() as f32 };
+            }
+        }
+        let m: f64 = x.iter().zip(&u).map(|(a, b)| f64::from(*a) * b).sum();
+        if m.abs() < margin {
+            continue;
+        }
+        let mut y = if m > 0.0 { 1.0 } else { -1.0 };
+        if r.unit() < noise {
+            y = -y;
+        }
+        data.push_dense(&x, y).unwrap();
+    }
+    (data, u)
+}
+
+/// The f64 Perceptron, sequential order: per-pass mistake positions, final
+/// weights and bias.
+fn ref_perceptron(p: &Plain, passes: usize, eta: f64, bias: bool) -> (Vec<Vec<usize>>, Vec<f64>, f64) {
+    let mut w = vec![0.0; p.x[0].len()];
+    let mut b = 0.0;
+    let mut all = Vec::new();
+    for _ in 0..passes {
+        let mut mistakes = Vec::new();
+        for (i, (x, &y)) in p.x.iter().zip(&p.y).enumerate() {
+            if y * (dot(&w, x) + b) <= 0.0 {
+                mistakes.push(i);
+                w.iter_mut().zip(x).for_each(|(wi, xi)| *wi += eta * y * xi);
+                if bias {
+                    b += eta * y;
+                }
+            }
+        }
+        all.push(mistakes);
+    }
+    (all, w, b)
+}
+
+/// Records which examples were mistakes, around any learner.
+struct Spy<L> {
+    inner: L,
+    mistakes: Vec<usize>,
+}
+impl<L: OnlineLearner> OnlineLearner for Spy<L> {
+    type Model = L::Model;
+    fn dim(&self) -> usize {
+        self.inner.dim()
+    }
+    fn begin(&mut self, plan: &rosenblatt_learners::Plan) {
+        self.inner.begin(plan)
+    }
+    fn margin<R: rosenblatt_kernels::Row>(&self, x: &R) -> f32 {
+        self.inner.margin(x)
+    }
+    fn learn<R: rosenblatt_kernels::Row>(&mut self, x: &R, y: f32, e: usize) -> rosenblatt_learners::Step {
+        let s = self.inner.learn(x, y, e);
+        if s.mistake {
+            self.mistakes.push(e);
+        }
+        s
+    }
+    fn model(&self) -> L::Model {
+        self.inner.model()
+    }
+}
+
+fn seq(passes: f64) -> TrainOptions {
+    TrainOptions { passes, order: Order::Sequential, seed: 0, stop_when_separated: false }
+}
+
+fn close(a: f32, b: f64, scale: f64) -> bool {
+    (f64::from(a) - b).abs() <= 1e-4 * (1.0 + scale)
+}
+
+#[test]
+fn perceptron_matches_the_f64_reference_exactly_on_dyadic_data() {
+    let (data, _) = generate(300, 40, 0.0, 0.1, true, 1);
+    let p = plain(&data);
+    let (ref_mistakes, w, b) = ref_perceptron(&p, 5, 1.0, true);
+    let mut l = Spy { inner: Perceptron::new(40, PerceptronParams::default()).unwrap(), mistakes: vec![] };
+    let report = train(&mut l, &&data, &seq(5.0)).unwrap();
+    assert_eq!(l.mistakes, ref_mistakes.concat());
+    for (pass, m) in report.passes.iter().zip(&ref_mistakes) {
+        assert_eq!(pass.mistakes as usize, m.len());
+    }
+    let model = l.model();
+    // Dyadic values: every f32 sum is exact, so the weights are equal.
+    assert_eq!(model.weights.iter().map(|&v| f64::from(v)).collect::<Vec<_>>(), w);
+    assert_eq!(f64::from(model.bias), b);
+}
+
+#[test]
+fn perceptron_matches_the_f64_reference_on_real_valued_data() {
+    let (data, _) = generate(400, 60, 0.0, 0.05, false, 2);
+    let p = plain(&data);
+    let (ref_mistakes, w, b) = ref_perceptron(&p, 3, 1.0, true);
+    let mut l = Spy { inner: Perceptron::new(60, PerceptronParams::default()).unwrap(), mistakes: vec![] };
+    train(&mut l, &&data, &seq(3.0)).unwrap();
+    assert_eq!(l.mistakes, ref_mistakes.concat());
+    let model = l.model();
+    let scale = w.iter().fold(0.0f64, |m, v| m.max(v.abs()));
+    for (a, r) in model.weights.iter().zip(&w) {
+        assert!(close(*a, *r, scale), "{a} vs {r}");
+    }
+    assert!(close(model.bias, b, scale));
+}
+
+#[test]
+fn explicit_bias_and_lifted_rows_agree() {
+    let (data, _) = generate(300, 30, 0.0, 0.1, false, 3);
+    let mut explicit = Spy { inner: Perceptron::new(30, PerceptronParams::default()).unwrap(), mistakes: vec![] };
+    train(&mut explicit, &&data, &seq(4.0)).unwrap();
+    let params = PerceptronParams { bias: Bias::None, ..Default::default() };
+    let mut lifted = Spy { inner: Perceptron::new(31, params).unwrap(), mistakes: vec![] };
+    let d = &data;
+    train(&mut lifted, &LiftedExamples(&d), &seq(4.0)).unwrap();
+    assert_eq!(explicit.mistakes, lifted.mistakes);
+    let (e, l) = (explicit.model(), lifted.model());
+    assert_eq!(&l.weights[..30], &e.weights[..]);
+    assert_eq!(l.weights[30], e.bias);
+    assert_eq!(l.bias, 0.0);
+}
+
+#[test]
+fn the_step_size_changes_no_prediction_and_no_mistake() {
+    let (data, _) = generate(300, 30, 0.0, 0.1, false, 4);
+    let run = |eta: f32| {
+        let mut l = Spy {
+            inner: Perceptron::new(30, PerceptronParams { eta, ..Default::default() }).unwrap(),
+            mistakes: vec![],
+        };
+        train(&mut l, &&data, &TrainOptions { passes: 3.0, seed: 9, ..Default::default() }).unwrap();
+        (l.mistakes.clone(), l.model())
+    };
+    let (m1, w1) = run(1.0);
+    for eta in [0.125f32, 32.0, 0.37, 5.5] {
+        let (m, w) = run(eta);
+        assert_eq!(m, m1, "eta {eta}");
+        let d = &data;
+        for i in 0..d.len() {
+            assert_eq!(w.predict(&d.row(i)), w1.predict(&d.row(i)), "eta {eta}, example {i}");
+        }
+        if eta.log2().fract() == 0.0 {
+            // Powers of two scale every f32 exactly.
+            assert!(w.weights.iter().zip(&w1.weights).all(|(a, b)| *a == b * eta));
+        }
+    }
+}
+
+#[test]
+fn novikoff_bound_holds_and_the_batch_perceptron_converges() {
+    for (seed, gamma) in [(5u64, 0.3f64), (6, 0.1), (7, 0.5)] {
+        let (data, u) = generate(500, 20, gamma, 0.0, false, seed);
+        let p = plain(&data);
+        let r = p.x.iter().map(|x| dot(x, x).sqrt()).fold(0.0, f64::max);
+        // The margin actually achieved by u (at least `gamma` by construction).
+        let g = p.x.iter().zip(&p.y).map(|(x, y)| y * dot(&u, x)).fold(f64::INFINITY, f64::min);
+        assert!(g >= gamma);
+        let params = PerceptronParams { bias: Bias::None, ..Default::default() };
+        let mut l = Perceptron::new(20, params).unwrap();
+        let opts = TrainOptions { passes: 1000.0, order: Order::Shuffle, seed, stop_when_separated: true };
+        let report = train(&mut l, &&data, &opts).unwrap();
+        let bound = (r / g).powi(2);
+        assert!(report.separated_at.is_some(), "separable data must converge");
+        assert!(report.mistakes() as f64 <= bound, "{} mistakes > (R/γ)² = {bound}", report.mistakes());
+        // Converged: the final vector classifies every example correctly.
+        assert_eq!(l.model().error_rate(&&data), 0.0);
+    }
+}
+
+#[test]
+fn freund_schapire_bound_holds_on_non_separable_data() {
+    for (seed, noise) in [(8u64, 0.05f64), (9, 0.15), (10, 0.3)] {
+        let (data, u) = generate(2000, 25, 0.0, noise, false, seed);
+        let p = plain(&data);
+        let r = p.x.iter().map(|x| dot(x, x).sqrt()).fold(0.0, f64::max);
+        let params = PerceptronParams { bias: Bias::None, ..Default::default() };
+        let mut l = Perceptron::new(25, params).unwrap();
+        let report = train(&mut l, &&data, &seq(1.0)).unwrap();
+        // The bound holds for every γ > 0; check several.
+        for gamma in [0.05, 0.2, 0.5, 1.0] {
+            let d2: f64 = p.x.iter().zip(&p.y).map(|(x, y)| (gamma - y * dot(&u, x)).max(0.0).powi(2)).sum();
+            let bound = ((r + d2.sqrt()) / gamma).powi(2);
+            assert!(report.mistakes() as f64 <= bound, "{} > {bound} (γ = {gamma})", report.mistakes());
+        }
+    }
+}
+
+#[test]
+fn the_batch_perceptron_reports_when_data_is_not_separated() {
+    let (data, _) = generate(300, 10, 0.0, 0.2, false, 11);
+    let mut l = Perceptron::new(10, PerceptronParams::default()).unwrap();
+    let opts = TrainOptions { passes: 5.0, order: Order::Sequential, seed: 0, stop_when_separated: true };
+    let report = train(&mut l, &&data, &opts).unwrap();
+    assert_eq!(report.separated_at, None);
+    assert_eq!(report.passes.len(), 5);
+}
+
+/// f64 averaged perceptron: the mean of the weights after each step, over
+/// steps `from..T`.
+fn ref_averaged(p: &Plain, passes: usize, from: usize) -> (Vec<f64>, f64) {
+    let mut w = vec![0.0; p.x[0].len()];
+    let mut b = 0.0;
+    let mut sum = vec![0.0; w.len()];
+    let mut sb = 0.0;
+    let mut t = 0;
+    let mut count = 0.0;
+    for _ in 0..passes {
+        for (x, &y) in p.x.iter().zip(&p.y) {
+            if y * (dot(&w, x) + b) <= 0.0 {
+                w.iter_mut().zip(x).for_each(|(wi, xi)| *wi += y * xi);
+                b += y;
+            }
+            t += 1;
+            if t > from {
+                sum.iter_mut().zip(&w).for_each(|(s, wi)| *s += wi);
+                sb += b;
+                count += 1.0;
+            }
+        }
+    }
+    (sum.iter().map(|s| s / count).collect(), sb / count)
+}
+
+#[test]
+fn averaged_perceptron_matches_the_f64_reference() {
+    let (data, _) = generate(500, 50, 0.0, 0.1, false, 12);
+    let p = plain(&data);
+    for last_half in [false, true] {
+        let (w, b) = ref_averaged(&p, 4, if last_half { 1000 } else { 0 });
+        let mut l = AveragedPerceptron::new(50, PerceptronParams::default(), last_half).unwrap();
+        train(&mut l, &&data, &seq(4.0)).unwrap();
+        let m = l.model();
+        let scale = w.iter().fold(0.0f64, |a, v| a.max(v.abs()));
+        for (a, r) in m.weights.iter().zip(&w) {
+            assert!(close(*a, *r, scale), "last_half {last_half}: {a} vs {r}");
+        }
+        assert!(close(m.bias, b, scale));
+    }
+}
+
+/// Runs an f64 average beside a learner: the same updates (the learner's
+/// decisions), accumulated in f64 after every step.
+struct F64Average<L> {
+    inner: L,
+    w: Vec<f64>,
+    sum: Vec<f64>,
+    steps: u64,
+}
+impl<L: OnlineLearner> OnlineLearner for F64Average<L> {
+    type Model = L::Model;
+    fn dim(&self) -> usize {
+        self.inner.dim()
+    }
+    fn begin(&mut self, plan: &rosenblatt_learners::Plan) {
+        self.inner.begin(plan)
+    }
+    fn margin<R: rosenblatt_kernels::Row>(&self, x: &R) -> f32 {
+        self.inner.margin(x)
+    }
+    fn learn<R: rosenblatt_kernels::Row>(&mut self, x: &R, y: f32, e: usize) -> rosenblatt_learners::Step {
+        let s = self.inner.learn(x, y, e);
+        if s.updated {
+            for k in 0..x.nnz() {
+                let (i, v) = x.entry(k);
+                self.w[i] += f64::from(y) * f64::from(v);
+            }
+        }
+        self.sum.iter_mut().zip(&self.w).for_each(|(a, w)| *a += w);
+        self.steps += 1;
+        s
+    }
+    fn model(&self) -> L::Model {
+        self.inner.model()
+    }
+}
+
+#[test]
+fn averaging_stays_accurate_over_a_hundred_million_steps() {
+    // Non-separable points in a shuffled order: updates at irregular steps
+    // throughout the 10^8 steps, so rounding in a long-lived accumulator
+    // would not cancel.
+    let mut data = InMemoryExamples::new(2);
+    data.push(&[0, 1], &[1.0, 0.3], 1.0).unwrap();
+    data.push(&[0, 1], &[1.0, 0.3], -1.0).unwrap();
+    data.push(&[0, 1], &[0.7, -1.1], 1.0).unwrap();
+    data.push(&[0, 1], &[-0.2, 0.9], -1.0).unwrap();
+    let params = PerceptronParams { bias: Bias::None, ..Default::default() };
+    let inner = AveragedPerceptron::new(2, params, false).unwrap();
+    let mut l = F64Average { inner, w: vec![0.0; 2], sum: vec![0.0; 2], steps: 0 };
+    let opts = TrainOptions { passes: 25_000_000.0, order: Order::Shuffle, seed: 5, stop_when_separated: false };
+    let report = train(&mut l, &&data, &opts).unwrap();
+    assert_eq!(report.steps(), 100_000_000);
+    assert!(report.updates() > 10_000_000, "{} updates", report.updates());
+    let m = l.model();
+    for j in 0..2 {
+        let want = l.sum[j] / l.steps as f64;
+        let rel = (f64::from(m.weights[j]) - want).abs() / want.abs().max(1e-12);
+        assert!(rel < 1e-5, "weight {j}: {} vs {want} (relative error {rel})", m.weights[j]);
+    }
+}
+
+/// f64 voted perceptron: every vector and count, and the vote for a row.
+fn ref_vote(p: &Plain, passes: usize, x: &[f64]) -> (f64, f64) {
+    let mut w = vec![0.0; p.x[0].len()];
+    let mut b = 0.0;
+    let (mut vecs, mut counts) = (vec![(w.clone(), b)], vec![0u64]);
+    for _ in 0..passes {
+        for (xi, &y) in p.x.iter().zip(&p.y) {
+            if y * (dot(&w, xi) + b) <= 0.0 {
+                w.iter_mut().zip(xi).for_each(|(a, c)| *a += y * c);
+                b += y;
+                vecs.push((w.clone(), b));
+                counts.push(0);
+            }
+            *counts.last_mut().unwrap() += 1;
+        }
+    }
+    let mut vote = 0.0;
+    let mut near_zero = 0.0; // votes that rounding could flip
+    for ((v, vb), c) in vecs.iter().zip(&counts) {
+        let m = dot(v, x) + vb;
+        vote += *c as f64 * m.signum() * f64::from(u8::from(m != 0.0));
+        if m.abs() < 1e-3 {
+            near_zero += *c as f64;
+        }
+    }
+    (vote, near_zero)
+}
+
+#[test]
+fn voted_perceptron_matches_the_f64_reference() {
+    let (data, _) = generate(300, 30, 0.0, 0.1, false, 13);
+    let (test, _) = generate(100, 30, 0.0, 0.1, false, 14);
+    let p = plain(&data);
+    let pt = plain(&test);
+    let mut l = VotedPerceptron::new(30, PerceptronParams::default(), false).unwrap();
+    let report = train(&mut l, &&data, &seq(3.0)).unwrap();
+    let model = l.model();
+    assert_eq!(model.mistakes() as u64, report.mistakes());
+    assert!(model.distinct_examples() < model.mistakes(), "mistakes repeat across passes");
+    let mut votes = vec![0.0; test.len()];
+    model.votes(&&data, &&test, &mut votes);
+    for (i, x) in pt.x.iter().enumerate() {
+        let (want, slack) = ref_vote(&p, 3, x);
+        assert!((votes[i] - want).abs() <= 2.0 * slack, "row {i}: {} vs {want}", votes[i]);
+    }
+    // Training-set predictions are mostly right on this easy data.
+    assert!(model.error_rate(&&data, &&data) < 0.2);
+}
+
+#[test]
+fn same_seed_same_model_bit_for_bit() {
+    let (data, _) = generate(500, 40, 0.0, 0.1, false, 15);
+    let run = |seed: u64, order: Order| {
+        let mut l = AveragedPerceptron::new(40, PerceptronParams::default(), false).unwrap();
+        let r = train(&mut l, &&data, &TrainOptions { passes: 2.5, order, seed, stop_when_separated: false }).unwrap();
+        (l.model(), r.mistakes())
+    };
+    for order in [Order::Shuffle, Order::Sample] {
+        let (a, ma) = run(3, order);
+        let (b, mb) = run(3, order);
+        assert_eq!(ma, mb);
+        assert_eq!(
+            a.weights.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+            b.weights.iter().map(|v| v.to_bits()).collect::<Vec<_>>()
+        );
+        let (c, _) = run(4, order);
+        assert_ne!(a.weights, c.weights, "another seed gives another order");
+    }
+}
+
+#[test]
+fn orders_and_fractional_passes() {
+    let (data, _) = generate(200, 10, 0.0, 0.1, false, 16);
+    struct Order_ {
+        seen: Vec<usize>,
+    }
+    impl OnlineLearner for Order_ {
+        type Model = ();
+        fn dim(&self) -> usize {
+            10
+        }
+        fn margin<R: rosenblatt_kernels::Row>(&self, _: &R) -> f32 {
+            0.0
+        }
+        fn learn<R: rosenblatt_kernels::Row>(&mut self, _: &R, _: f32, e: usize) -> rosenblatt_learners::Step {
+            self.seen.push(e);
+            Default::default()
+        }
+        fn model(&self) {}
+    }
+    let run = |order: Order, passes: f64| {
+        let mut l = Order_ { seen: vec![] };
+        let r = train(&mut l, &&data, &TrainOptions { passes, order, seed: 1, stop_when_separated: false }).unwrap();
+        (l.seen, r)
+    };
+    let (seen, r) = run(Order::Sequential, 2.1);
+    assert_eq!(r.passes.iter().map(|p| p.examples).collect::<Vec<_>>(), vec![200, 200, 20]);
+    assert_eq!(&seen[..200], &(0..200).collect::<Vec<_>>()[..]);
+    assert_eq!(&seen[400..], &(0..20).collect::<Vec<_>>()[..]);
+    let (seen, _) = run(Order::Shuffle, 2.0);
+    for pass in seen.chunks(200) {
+        let mut s = pass.to_vec();
+        s.sort_unstable();
+        assert_eq!(s, (0..200).collect::<Vec<_>>(), "each shuffled pass is a permutation");
+    }
+    assert_ne!(&seen[..200], &seen[200..], "passes are shuffled afresh");
+    let (seen, _) = run(Order::Sample, 1.0);
+    assert_eq!(seen.len(), 200);
+    let mut s = seen.clone();
+    s.sort_unstable();
+    s.dedup();
+    assert!(s.len() < 200, "sampling with replacement repeats examples");
+    let (seen, _) = run(Order::Shuffle, 0.1);
+    assert_eq!(seen.len(), 20);
+}
+
+#[test]
+fn bad_parameters_and_labels_are_refused() {
+    let (data, _) = generate(50, 5, 0.0, 0.0, false, 17);
+    assert!(matches!(
+        Perceptron::new(5, PerceptronParams { eta: 0.0, ..Default::default() }),
+        Err(LearnError::Parameter { name: "eta", .. })
+    ));
+    assert!(matches!(
+        Perceptron::new(5, PerceptronParams { eta: f32::NAN, ..Default::default() }),
+        Err(LearnError::Parameter { .. })
+    ));
+    let mut l = Perceptron::new(5, PerceptronParams::default()).unwrap();
+    for passes in [0.0, -1.0, f64::NAN, f64::INFINITY, 1e18] {
+        let e = train(&mut l, &&data, &seq(passes)).unwrap_err();
+        assert!(matches!(e, LearnError::Parameter { name: "passes", .. }), "{e}");
+    }
+    let mut bad = InMemoryExamples::new(5);
+    bad.push(&[1], &[1.0], 1.0).unwrap();
+    bad.push(&[2], &[1.0], 3.0).unwrap();
+    assert_eq!(train(&mut l, &&bad, &seq(1.0)).unwrap_err(), LearnError::NotBinary { index: 1, label: 3.0 });
+    assert_eq!(train(&mut l, &&InMemoryExamples::new(5), &seq(1.0)).unwrap_err(), LearnError::Empty);
+    let mut small = Perceptron::new(3, PerceptronParams::default()).unwrap();
+    assert_eq!(train(&mut small, &&data, &seq(1.0)).unwrap_err(), LearnError::Dimension { data: 5, learner: 3 });
+}
