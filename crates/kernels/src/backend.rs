@@ -146,6 +146,22 @@ pub(crate) unsafe fn dot<L: Layout, V: Values>(b: Backend, l: L, v: V, n: usize,
 }
 
 /// # Safety
+/// As [`dot`], for each of the eight vectors.
+#[inline]
+pub(crate) unsafe fn dot8<L: Layout, V: Values>(b: Backend, l: L, v: V, n: usize, ws: &[*const f32; 8]) -> [f32; 8] {
+    // SAFETY: forwarded from the caller; the backend token proves the ISA.
+    unsafe { dispatch!(b, dot8, dot8, <L, V>, (l, v, n, ws)) }
+}
+
+/// # Safety
+/// As [`dot`], with `t` covering `dim × 8` floats.
+#[inline]
+pub(crate) unsafe fn dot_t8<L: Layout, V: Values>(b: Backend, l: L, v: V, n: usize, t: *const f32) -> [f32; 8] {
+    // SAFETY: forwarded from the caller; the backend token proves the ISA.
+    unsafe { dispatch!(b, dot_t8, dot_t8, <L, V>, (l, v, n, t)) }
+}
+
+/// # Safety
 /// As [`dot`], with `w` writable.
 #[inline]
 pub(crate) unsafe fn axpy<L: Layout, V: Values>(b: Backend, l: L, v: V, n: usize, alpha: f32, w: *mut f32) {
@@ -192,6 +208,22 @@ mod x86 {
     pub(super) unsafe fn dot<L: Layout, V: Values>(l: L, v: V, n: usize, w: *const f32) -> f32 {
         // SAFETY: forwarded from the caller.
         unsafe { kernel::dot::<Avx2Fma, L, V>(l, v, n, w) }
+    }
+
+    /// # Safety
+    /// As `kernel::dot8`, and the CPU has AVX2 and FMA.
+    #[target_feature(enable = "avx2,fma")]
+    pub(super) unsafe fn dot8<L: Layout, V: Values>(l: L, v: V, n: usize, ws: &[*const f32; 8]) -> [f32; 8] {
+        // SAFETY: forwarded from the caller.
+        unsafe { kernel::dot8::<Avx2Fma, L, V>(l, v, n, ws) }
+    }
+
+    /// # Safety
+    /// As `kernel::dot_t8`, and the CPU has AVX2 and FMA.
+    #[target_feature(enable = "avx2,fma")]
+    pub(super) unsafe fn dot_t8<L: Layout, V: Values>(l: L, v: V, n: usize, t: *const f32) -> [f32; 8] {
+        // SAFETY: forwarded from the caller.
+        unsafe { kernel::dot_t8::<Avx2Fma, L, V>(l, v, n, t) }
     }
 
     /// # Safety

@@ -152,6 +152,69 @@ pub(crate) unsafe fn dot<S: Simd, L: Layout, V: Values>(l: L, v: V, n: usize, w:
     }
 }
 
+/// `row · w_b` for eight weight vectors at once: each entry of the row is
+/// decoded once and multiplied into eight independent accumulators, which
+/// also fill both FMA pipes. Scoring many rows against one stored row (the
+/// voted perceptron's `⟨x_j, x⟩`) runs at several times the one-vector rate.
+///
+/// # Safety
+/// As [`dot`], for every one of the eight vectors.
+#[inline(always)]
+pub(crate) unsafe fn dot8<S: Simd, L: Layout, V: Values>(l: L, v: V, n: usize, ws: &[*const f32; 8]) -> [f32; 8] {
+    // SAFETY: `k + 8 <= n` in the vector loop, `k < n` in the tail.
+    unsafe {
+        let mut acc = [S::zero(); 8];
+        let mut k = 0;
+        while k + 8 <= n {
+            let x = raw8::<S, V>(v, k);
+            for b in 0..8 {
+                acc[b] = x.mul_add(l.load_w::<S>(ws[b], k), acc[b]);
+            }
+            k += 8;
+        }
+        let mut out = acc.map(|a| a.reduce_add());
+        while k < n {
+            let (x, i) = (raw1(v, k), l.w_index(k));
+            for b in 0..8 {
+                out[b] += x * *ws[b].add(i);
+            }
+            k += 1;
+        }
+        out.map(|s| s * v.scale())
+    }
+}
+
+/// `row · w_b` for eight weight vectors stored transposed, `t[i][b]` (the
+/// weight of feature `i` in vector `b`): each entry costs one broadcast and
+/// one FMA against eight contiguous floats, so a sparse row pays only for its
+/// non-zeros and no gather is needed.
+///
+/// # Safety
+/// As [`dot`], with `t` covering `dim × 8` floats.
+#[inline(always)]
+pub(crate) unsafe fn dot_t8<S: Simd, L: Layout, V: Values>(l: L, v: V, n: usize, t: *const f32) -> [f32; 8] {
+    // SAFETY: every `k < n`, and `w_index(k) < dim`, so `t + 8·index` has
+    // eight readable floats.
+    unsafe {
+        let mut acc = [S::zero(); 4];
+        let mut k = 0;
+        while k + 4 <= n {
+            for (j, a) in acc.iter_mut().enumerate() {
+                let x = S::splat(raw1(v, k + j));
+                *a = x.mul_add(S::load(t.add(l.w_index(k + j) * 8)), *a);
+            }
+            k += 4;
+        }
+        while k < n {
+            acc[0] = S::splat(raw1(v, k)).mul_add(S::load(t.add(l.w_index(k) * 8)), acc[0]);
+            k += 1;
+        }
+        let mut out = [0.0f32; 8];
+        acc[0].add(acc[1]).add(acc[2].add(acc[3])).mul_add(S::splat(v.scale()), S::zero()).store(out.as_mut_ptr());
+        out
+    }
+}
+
 /// `w[index(k)] += alpha · value(k)` over the `n` entries of a row.
 ///
 /// Dense rows are updated eight lanes at a time. Sparse rows are scattered one

@@ -71,6 +71,6 @@ mod values;
 
 pub use backend::{Backend, build_level, describe};
 pub use error::KernelError;
-pub use examples::Examples;
+pub use examples::{Examples, prefetch};
 pub use row::{DenseRow, Row, SparseRow, check_indices, sparse_dot_sparse};
 pub use values::{Index, Ones, StoredValues, U8Values, ValueKind, Values};

@@ -27,6 +27,11 @@ pub trait Row: Copy + Send + Sync {
 
     /// `row · w` on a given backend.
     fn dot_in(&self, b: Backend, w: &[f32]) -> f32;
+    /// `[row · w_0, …, row · w_7]` on a given backend.
+    fn dot8_in(&self, b: Backend, ws: [&[f32]; 8]) -> [f32; 8];
+    /// `[row · w_0, …, row · w_7]` with the vectors stored transposed,
+    /// `t[i][b]`, on a given backend.
+    fn dot_t8_in(&self, b: Backend, t: &[[f32; 8]]) -> [f32; 8];
     /// `w += alpha · row` on a given backend.
     fn axpy_in(&self, b: Backend, alpha: f32, w: &mut [f32]);
     /// `w += a · row` and `u += c · row` in one sweep, on a given backend.
@@ -38,6 +43,19 @@ pub trait Row: Copy + Send + Sync {
     #[inline]
     fn dot(&self, w: &[f32]) -> f32 {
         self.dot_in(Backend::best(), w)
+    }
+    /// `[row · w_0, …, row · w_7]`: one pass over the row for eight weight
+    /// vectors.
+    #[inline]
+    fn dot8(&self, ws: [&[f32]; 8]) -> [f32; 8] {
+        self.dot8_in(Backend::best(), ws)
+    }
+    /// `[row · w_0, …, row · w_7]` with the vectors stored transposed
+    /// (`t[i][b]` is feature `i` of vector `b`): sparse rows pay only for
+    /// their non-zeros.
+    #[inline]
+    fn dot_t8(&self, t: &[[f32; 8]]) -> [f32; 8] {
+        self.dot_t8_in(Backend::best(), t)
     }
     /// `w += alpha · row`.
     #[inline]
@@ -160,6 +178,20 @@ impl<I: Index, V: Values> Row for SparseRow<'_, I, V> {
         unsafe { backend::dot(self.backend_for(b), l, self.values, self.nnz(), w.as_ptr()) }
     }
     #[inline]
+    fn dot8_in(&self, b: Backend, ws: [&[f32]; 8]) -> [f32; 8] {
+        ws.iter().for_each(|w| check_weights(w.len(), self.dim));
+        let l = Indexed(self.indices.as_ptr());
+        // SAFETY: as in `dot_in`, for each of the eight vectors.
+        unsafe { backend::dot8(self.backend_for(b), l, self.values, self.nnz(), &ws.map(<[f32]>::as_ptr)) }
+    }
+    #[inline]
+    fn dot_t8_in(&self, b: Backend, t: &[[f32; 8]]) -> [f32; 8] {
+        check_weights(t.len(), self.dim);
+        let l = Indexed(self.indices.as_ptr());
+        // SAFETY: every index is below `dim <= t.len()` (the row's invariants).
+        unsafe { backend::dot_t8(b, l, self.values, self.nnz(), t.as_ptr().cast()) }
+    }
+    #[inline]
     fn axpy_in(&self, b: Backend, alpha: f32, w: &mut [f32]) {
         check_weights(w.len(), self.dim);
         let l = Indexed(self.indices.as_ptr());
@@ -221,6 +253,18 @@ impl<V: StoredValues> Row for DenseRow<V> {
         check_weights(w.len(), self.dim());
         // SAFETY: entry `k` uses `w[k]`, `k < len <= w.len()`.
         unsafe { backend::dot(b, Contiguous, self.values, self.dim(), w.as_ptr()) }
+    }
+    #[inline]
+    fn dot8_in(&self, b: Backend, ws: [&[f32]; 8]) -> [f32; 8] {
+        ws.iter().for_each(|w| check_weights(w.len(), self.dim()));
+        // SAFETY: entry `k` uses `w_b[k]`, `k < len <= w_b.len()` for each vector.
+        unsafe { backend::dot8(b, Contiguous, self.values, self.dim(), &ws.map(<[f32]>::as_ptr)) }
+    }
+    #[inline]
+    fn dot_t8_in(&self, b: Backend, t: &[[f32; 8]]) -> [f32; 8] {
+        check_weights(t.len(), self.dim());
+        // SAFETY: entry `k` reads `t[k]`, `k < dim <= t.len()`.
+        unsafe { backend::dot_t8(b, Contiguous, self.values, self.dim(), t.as_ptr().cast()) }
     }
     #[inline]
     fn axpy_in(&self, b: Backend, alpha: f32, w: &mut [f32]) {

@@ -15,6 +15,23 @@ pub fn dot<R: Row>(row: &R, w: &[f32]) -> f32 {
     s
 }
 
+/// `[row · w_0, …, row · w_7]`.
+pub fn dot8<R: Row>(row: &R, ws: [&[f32]; 8]) -> [f32; 8] {
+    ws.map(|w| dot(row, w))
+}
+
+/// `[row · w_0, …, row · w_7]` with the vectors stored transposed.
+pub fn dot_t8<R: Row>(row: &R, t: &[[f32; 8]]) -> [f32; 8] {
+    let mut s = [0.0f32; 8];
+    for k in 0..row.nnz() {
+        let (i, x) = row.entry(k);
+        for (sb, tb) in s.iter_mut().zip(t[i]) {
+            *sb += x * tb;
+        }
+    }
+    s
+}
+
 /// `w += alpha · row`.
 pub fn axpy<R: Row>(row: &R, alpha: f32, w: &mut [f32]) {
     for k in 0..row.nnz() {

@@ -78,6 +78,23 @@ fn check_row<R: Row>(b: Backend, row: R, w: &[f32], u: &[f32], alpha: f32, beta:
     let slow = scalar::dot(&row, w);
     assert!(close(fast, slow, n, sum_abs_products(&row, w)), "dot {fast} vs oracle {slow}, n = {n}, backend {b:?}");
 
+    // dot8 against eight shifted copies of the weights.
+    let shifted: Vec<Vec<f32>> = (0..8).map(|s| w.iter().map(|x| x * (1.0 + s as f32 * 0.25)).collect()).collect();
+    let ws: [&[f32]; 8] = std::array::from_fn(|s| &shifted[s][..]);
+    let (fast8, slow8) = (row.dot8_in(b, ws), scalar::dot8(&row, ws));
+    for s in 0..8 {
+        let terms = sum_abs_products(&row, &shifted[s]);
+        assert!(close(fast8[s], slow8[s], n, terms), "dot8[{s}] {} vs oracle {}, n = {n}", fast8[s], slow8[s]);
+    }
+
+    // dot_t8: the same eight vectors, transposed.
+    let t: Vec<[f32; 8]> = (0..w.len()).map(|i| std::array::from_fn(|s| shifted[s][i])).collect();
+    let (fast_t, slow_t) = (row.dot_t8_in(b, &t), scalar::dot_t8(&row, &t));
+    for s in 0..8 {
+        let terms = sum_abs_products(&row, &shifted[s]);
+        assert!(close(fast_t[s], slow_t[s], n, terms), "dot_t8[{s}] {} vs oracle {}, n = {n}", fast_t[s], slow_t[s]);
+    }
+
     let norm_terms: f64 = (0..n).map(|k| f64::from(row.entry(k).1).powi(2)).sum();
     let (fast, slow) = (row.norm_sq_in(b), scalar::norm_sq(&row));
     assert!(close(fast, slow, n, norm_terms), "norm_sq {fast} vs oracle {slow}, n = {n}");

@@ -90,6 +90,18 @@ impl<R: Row> Row for Lifted<R> {
         let d = self.0.dim();
         self.0.dot_in(b, &w[..d]) + w[d]
     }
+    fn dot8_in(&self, b: Backend, ws: [&[f32]; 8]) -> [f32; 8] {
+        let d = self.0.dim();
+        let mut out = self.0.dot8_in(b, ws.map(|w| &w[..d]));
+        out.iter_mut().zip(ws).for_each(|(o, w)| *o += w[d]);
+        out
+    }
+    fn dot_t8_in(&self, b: Backend, t: &[[f32; 8]]) -> [f32; 8] {
+        let d = self.0.dim();
+        let mut out = self.0.dot_t8_in(b, &t[..d]);
+        out.iter_mut().zip(t[d]).for_each(|(o, w)| *o += w);
+        out
+    }
     fn axpy_in(&self, b: Backend, alpha: f32, w: &mut [f32]) {
         let d = self.0.dim();
         self.0.axpy_in(b, alpha, &mut w[..d]);

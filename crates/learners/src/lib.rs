@@ -33,4 +33,4 @@ pub use learner::{OnlineLearner, Plan, Step};
 pub use model::LinearModel;
 pub use perceptron::{Bias, Perceptron, PerceptronParams};
 pub use train::{Order, PassReport, TrainOptions, TrainReport, train};
-pub use voted::{VotedModel, VotedPerceptron};
+pub use voted::{VotedModel, VotedPerceptron, VotedPredictor};

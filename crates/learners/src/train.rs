@@ -9,6 +9,9 @@ use rand::{RngExt, SeedableRng};
 use rosenblatt_kernels::Examples;
 use std::time::Instant;
 
+/// How many rows ahead a shuffled or sampled pass prefetches.
+const PREFETCH_AHEAD: usize = 8;
+
 /// The order examples are presented in.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Order {
@@ -115,7 +118,14 @@ pub fn train<L: OnlineLearner, E: Examples>(
         }
         let start = Instant::now();
         let mut p = PassReport { examples: len as u64, mistakes: 0, updates: 0, seconds: 0.0 };
-        for &i in &order[..len] {
+        let run = &order[..len];
+        for (k, &i) in run.iter().enumerate() {
+            // Out of order, the hardware prefetcher cannot guess the next row.
+            if opts.order != Order::Sequential
+                && let Some(&ahead) = run.get(k + PREFETCH_AHEAD)
+            {
+                data.prefetch(ahead as usize);
+            }
             let i = i as usize;
             let s = learner.learn(&data.row(i), data.label(i), i);
             p.mistakes += u64::from(s.mistake);

@@ -408,14 +408,20 @@ fn voted_perceptron_matches_the_f64_reference() {
     let model = l.model();
     assert_eq!(model.mistakes() as u64, report.mistakes());
     assert!(model.distinct_examples() < model.mistakes(), "mistakes repeat across passes");
+    let predictor = model.predictor(&&data);
     let mut votes = vec![0.0; test.len()];
-    model.votes(&&data, &&test, &mut votes);
+    predictor.votes(&&test, &mut votes);
     for (i, x) in pt.x.iter().enumerate() {
         let (want, slack) = ref_vote(&p, 3, x);
         assert!((votes[i] - want).abs() <= 2.0 * slack, "row {i}: {} vs {want}", votes[i]);
     }
+    // One row alone votes exactly as in a block.
+    let t = &test;
+    for i in [0, 7, 8, 99] {
+        assert_eq!(predictor.vote(&t.row(i)), votes[i]);
+    }
     // Training-set predictions are mostly right on this easy data.
-    assert!(model.error_rate(&&data, &&data) < 0.2);
+    assert!(predictor.error_rate(&&data) < 0.2);
 }
 
 #[test]

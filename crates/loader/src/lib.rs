@@ -16,6 +16,7 @@
 
 pub mod dataset;
 mod error;
+mod examples;
 pub mod idx;
 pub mod input;
 pub mod interop;
@@ -25,5 +26,6 @@ pub mod shard;
 
 pub use dataset::{Dataset, Manifest, WriteOptions, write_dataset};
 pub use error::{LoadError, ParseError, ParseErrorKind};
+pub use examples::{ExamplesView, ShardedExamples};
 pub use libsvm::{ParseOptions, Rows};
 pub use shard::{OpenOptions, RowSet, RowsView, Shard};

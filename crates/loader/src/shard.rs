@@ -665,6 +665,8 @@ pub trait ValueColumn<'a>: Copy + Send + Sync {
     type V: Values;
     /// Entries `s..e`.
     fn slice(&self, s: usize, e: usize) -> Self::V;
+    /// Starts loading entries `s..e` into cache.
+    fn prefetch(&self, s: usize, e: usize);
 }
 
 impl<'a> ValueColumn<'a> for &'a [f32] {
@@ -672,6 +674,10 @@ impl<'a> ValueColumn<'a> for &'a [f32] {
     #[inline(always)]
     fn slice(&self, s: usize, e: usize) -> &'a [f32] {
         &self[s..e]
+    }
+    #[inline(always)]
+    fn prefetch(&self, s: usize, e: usize) {
+        rosenblatt_kernels::prefetch(&self[s..e]);
     }
 }
 
@@ -688,6 +694,10 @@ impl<'a> ValueColumn<'a> for U8Column<'a> {
     fn slice(&self, s: usize, e: usize) -> U8Values<'a> {
         U8Values::new(&self.bytes[s..e], self.scale)
     }
+    #[inline(always)]
+    fn prefetch(&self, s: usize, e: usize) {
+        rosenblatt_kernels::prefetch(&self.bytes[s..e]);
+    }
 }
 
 impl<'a> ValueColumn<'a> for Ones {
@@ -696,6 +706,8 @@ impl<'a> ValueColumn<'a> for Ones {
     fn slice(&self, _: usize, _: usize) -> Ones {
         Ones
     }
+    #[inline(always)]
+    fn prefetch(&self, _: usize, _: usize) {}
 }
 
 /// Validated sparse rows of one shard.
@@ -736,6 +748,9 @@ pub trait RowSet: Send + Sync {
     fn row(&self, r: usize) -> Self::Row;
     /// The dimension.
     fn dim(&self) -> usize;
+    /// Starts loading row `r`'s bytes into cache.
+    #[inline(always)]
+    fn prefetch(&self, _r: usize) {}
 }
 
 impl<'a, I: Index, C: ValueColumn<'a>> RowSet for SparseRows<'a, I, C> {
@@ -756,6 +771,14 @@ impl<'a, I: Index, C: ValueColumn<'a>> RowSet for SparseRows<'a, I, C> {
     fn dim(&self) -> usize {
         self.dim
     }
+    #[inline(always)]
+    fn prefetch(&self, r: usize) {
+        if let (Some(&s), Some(&e)) = (self.offsets.get(r), self.offsets.get(r + 1)) {
+            let (s, e) = (s as usize, e as usize);
+            rosenblatt_kernels::prefetch(&self.indices[s..e]);
+            self.col.prefetch(s, e);
+        }
+    }
 }
 
 impl<'a> RowSet for DenseRows<&'a [f32]> {
@@ -772,6 +795,12 @@ impl<'a> RowSet for DenseRows<&'a [f32]> {
     fn dim(&self) -> usize {
         self.dim
     }
+    #[inline(always)]
+    fn prefetch(&self, r: usize) {
+        if r < self.rows {
+            self.col.prefetch(r * self.dim, (r + 1) * self.dim);
+        }
+    }
 }
 
 impl<'a> RowSet for DenseRows<U8Column<'a>> {
@@ -787,6 +816,12 @@ impl<'a> RowSet for DenseRows<U8Column<'a>> {
     #[inline]
     fn dim(&self) -> usize {
         self.dim
+    }
+    #[inline(always)]
+    fn prefetch(&self, r: usize) {
+        if r < self.rows {
+            self.col.prefetch(r * self.dim, (r + 1) * self.dim);
+        }
     }
 }
 

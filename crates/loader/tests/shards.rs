@@ -422,3 +422,30 @@ fn broken_idx_files_are_refused() {
     let e = read_mnist(&images, &p("lab10", &[0, 0, 8, 1, 0, 0, 0, 2, 1, 10]), None).unwrap_err().to_string();
     assert!(e.contains("label 10 is not a digit"), "{e}");
 }
+
+#[test]
+fn a_sharded_dataset_reads_as_one_example_set() {
+    use rosenblatt_kernels::Examples;
+    let rows = rows_of(&text_for("f32", 97));
+    let tmp = tempfile::tempdir().unwrap();
+    let ds = write(tmp.path(), &rows, Some("sparse-u16-f32"), 300);
+    assert!(ds.shards().len() > 5);
+    let view = ds.examples().unwrap();
+    rosenblatt_loader::with_examples!(view, |ex| {
+        assert_eq!((ex.len(), ex.dim()), (97, ds.dim() as usize));
+        for i in 0..ex.len() {
+            let (s, e) = (rows.offsets[i] as usize, rows.offsets[i + 1] as usize);
+            let row = ex.row(i);
+            let got: Vec<(usize, f32)> = (0..row.nnz()).map(|k| row.entry(k)).collect();
+            let want: Vec<(usize, f32)> = (s..e).map(|k| (rows.indices[k] as usize, rows.values[k])).collect();
+            assert_eq!(got, want, "row {i}");
+            assert_eq!(ex.label(i), rows.labels[i]);
+        }
+    });
+    // Multi-label datasets have no single label.
+    let multi = parse(b"1,2 1:1\n3 2:1\n", &ParseOptions { multilabel: true, ..Default::default() }).unwrap();
+    let tmp2 = tempfile::tempdir().unwrap();
+    write_dataset(tmp2.path(), &multi, &WriteOptions::default()).unwrap();
+    let d2 = Dataset::open(tmp2.path(), OpenOptions::default()).unwrap();
+    assert!(d2.examples().is_err());
+}
