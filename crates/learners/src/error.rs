@@ -21,6 +21,16 @@ pub enum LearnError {
         /// Its label.
         label: f32,
     },
+    /// A multi-class learner given a label that is not one of its classes.
+    #[error("example {index} has label {label}; expected a class id 0..{classes}")]
+    NotAClass {
+        /// The example.
+        index: usize,
+        /// Its label.
+        label: f32,
+        /// Number of classes.
+        classes: usize,
+    },
     /// Nothing to train on.
     #[error("the training set is empty")]
     Empty,

@@ -1,6 +1,7 @@
 //! The interface every online learner implements.
 
-use rosenblatt_kernels::Row;
+use crate::error::LearnError;
+use rosenblatt_kernels::{Examples, Row};
 
 /// What one example did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -26,12 +27,16 @@ pub trait OnlineLearner {
     type Model;
     /// The dimension of the rows it takes.
     fn dim(&self) -> usize;
+    /// Checks every label before training (binary learners: ±1).
+    fn check_labels<E: Examples>(&self, data: &E) -> Result<(), LearnError> {
+        crate::examples::check_binary(data)
+    }
     /// Called once before the first example.
     fn begin(&mut self, _plan: &Plan) {}
     /// `w · x + b` with the current state.
     fn margin<R: Row>(&self, x: &R) -> f32;
     /// Learns from example number `example` of the training set, `x` with
-    /// label `y` (±1).
+    /// label `y` (±1, or a class id for multi-class learners).
     fn learn<R: Row>(&mut self, x: &R, y: f32, example: usize) -> Step;
     /// Called after every pass (also a partial last one).
     fn end_pass(&mut self) {}

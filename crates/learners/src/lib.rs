@@ -13,24 +13,30 @@
 //! | Perceptron (online, and batch with [`TrainOptions::stop_when_separated`]) | [`Perceptron`] |
 //! | Averaged Perceptron (lazy averaging, whole run or last half) | [`AveragedPerceptron`] |
 //! | Voted Perceptron (Freund & Schapire 1999) | [`VotedPerceptron`] |
+//! | multi-class Perceptron, plain or averaged | [`MulticlassPerceptron`] |
+//! | one-vs-rest over any binary learner, classes in parallel | [`one_vs_rest`] |
 //!
 //! The bias is an explicit term ([`Bias::Explicit`]) or a lifted constant
 //! feature ([`Lifted`], [`LiftedExamples`]); the two agree.
 
 mod averaged;
+mod bounds;
 mod error;
 mod examples;
 mod learner;
 mod model;
+mod multiclass;
 mod perceptron;
 mod train;
 mod voted;
 
 pub use averaged::AveragedPerceptron;
+pub use bounds::{MistakeBounds, mistake_bounds};
 pub use error::LearnError;
 pub use examples::{InMemoryExamples, Lifted, LiftedExamples};
 pub use learner::{OnlineLearner, Plan, Step};
 pub use model::LinearModel;
+pub use multiclass::{MulticlassModel, MulticlassPerceptron, OneVsRest, combine, one_vs_rest};
 pub use perceptron::{Bias, Perceptron, PerceptronParams};
 pub use train::{Order, PassReport, TrainOptions, TrainReport, train};
 pub use voted::{VotedModel, VotedPerceptron, VotedPredictor};

@@ -82,7 +82,8 @@ impl TrainReport {
     }
 }
 
-/// Trains `learner` on `data`. Labels must be ±1.
+/// Trains `learner` on `data` (labels as the learner requires: ±1 for
+/// binary learners).
 pub fn train<L: OnlineLearner, E: Examples>(
     learner: &mut L,
     data: &E,
@@ -98,7 +99,7 @@ pub fn train<L: OnlineLearner, E: Examples>(
     if data.dim() > learner.dim() {
         return Err(LearnError::Dimension { data: data.dim(), learner: learner.dim() });
     }
-    crate::examples::check_binary(data)?;
+    learner.check_labels(data)?;
     let n = data.len();
     let full = opts.passes.floor() as usize;
     let tail = ((opts.passes - full as f64) * n as f64).round() as usize;

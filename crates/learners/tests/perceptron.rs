@@ -515,3 +515,35 @@ fn bad_parameters_and_labels_are_refused() {
     let mut small = Perceptron::new(3, PerceptronParams::default()).unwrap();
     assert_eq!(train(&mut small, &&data, &seq(1.0)).unwrap_err(), LearnError::Dimension { data: 5, learner: 3 });
 }
+
+#[test]
+fn bound_diagnostics_match_a_direct_computation_and_hold() {
+    use rosenblatt_learners::{LinearModel, mistake_bounds};
+    let (data, u) = generate(800, 15, 0.2, 0.0, false, 21);
+    let p = plain(&data);
+    let reference = LinearModel { weights: u.iter().map(|&v| v as f32).collect(), bias: 0.0 };
+    let b = mistake_bounds(&&data, &reference, false).unwrap();
+    let r = p.x.iter().map(|x| dot(x, x).sqrt()).fold(0.0, f64::max);
+    let norm = reference.weights.iter().map(|&w| f64::from(w).powi(2)).sum::<f64>().sqrt();
+    let g =
+        p.x.iter()
+            .zip(&p.y)
+            .map(|(x, y)| y * x.iter().zip(&reference.weights).map(|(a, w)| a * f64::from(*w)).sum::<f64>() / norm)
+            .fold(f64::INFINITY, f64::min);
+    assert!((b.r - r).abs() < 1e-9 && (b.margin - g).abs() < 1e-9, "{b:?}");
+    assert!((b.novikoff.unwrap() - (r / g).powi(2)).abs() < 1e-6);
+    // Separable: at γ = margin, D = 0 and Freund–Schapire is Novikoff; the
+    // chosen γ can only do better.
+    assert!(b.freund_schapire <= b.novikoff.unwrap() + 1e-9);
+    let mut l = Perceptron::new(15, PerceptronParams { bias: Bias::None, ..Default::default() }).unwrap();
+    let mistakes = train(&mut l, &&data, &seq(1.0)).unwrap().mistakes() as f64;
+    assert!(mistakes <= b.freund_schapire, "{mistakes} > {}", b.freund_schapire);
+    // With noise, u no longer separates: no Novikoff bound, Freund–Schapire still holds.
+    let (noisy, u) = generate(800, 15, 0.0, 0.1, false, 22);
+    let reference = LinearModel { weights: u.iter().map(|&v| v as f32).collect(), bias: 0.0 };
+    let b = mistake_bounds(&&noisy, &reference, false).unwrap();
+    assert!(b.margin < 0.0 && b.novikoff.is_none() && b.deficit > 0.0);
+    let mut l = Perceptron::new(15, PerceptronParams { bias: Bias::None, ..Default::default() }).unwrap();
+    let mistakes = train(&mut l, &&noisy, &seq(1.0)).unwrap().mistakes() as f64;
+    assert!(mistakes <= b.freund_schapire, "{mistakes} > {}", b.freund_schapire);
+}

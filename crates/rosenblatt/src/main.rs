@@ -32,6 +32,21 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Mistake bounds: R, the margin of a reference separator, Novikoff's (R/γ)² and
+    /// Freund–Schapire's ((R+D)/γ)², beside the mistakes of one Perceptron pass.
+    Bounds {
+        /// The dataset directory (labels ±1).
+        dataset: PathBuf,
+        /// Passes of the averaged Perceptron that serves as the reference separator.
+        #[arg(long, default_value_t = 10.0)]
+        passes: f64,
+        /// Seed of the reference's shuffled order.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Print JSON on stdout.
+        #[arg(long)]
+        json: bool,
+    },
     /// Write a dataset's rows back as LIBSVM text, in its own index base.
     Export {
         /// The dataset directory.
@@ -106,6 +121,7 @@ fn run(cli: Cli) -> Result<()> {
         Some(Command::Convert(a)) => convert(a),
         Some(Command::Inspect { dataset, verify, json }) => inspect(&dataset, verify, json),
         Some(Command::Export { dataset, output }) => export(&dataset, output.as_deref()),
+        Some(Command::Bounds { dataset, passes, seed, json }) => bounds(&dataset, passes, seed, json),
     }
 }
 
@@ -228,6 +244,58 @@ fn inspect(dir: &Path, verify: bool, json: bool) -> Result<()> {
         println!("checksums    verified");
     }
     Ok(())
+}
+
+fn bounds(dir: &Path, passes: f64, seed: u64, json: bool) -> Result<()> {
+    use rosenblatt::learners::{
+        AveragedPerceptron, OnlineLearner, Order, Perceptron, PerceptronParams, TrainOptions, mistake_bounds, train,
+    };
+    let ds = Dataset::open(dir, OpenOptions::default())?;
+    if ds.manifest().label_kind != "binary" {
+        bail!(
+            "{}: labels are {}, the bounds need ±1 labels (for MNIST, convert with --target DIGIT)",
+            dir.display(),
+            ds.manifest().label_kind
+        );
+    }
+    loader::with_examples!(ds.examples()?, |ex| {
+        let dim = ds.dim() as usize;
+        let mut reference = AveragedPerceptron::new(dim, PerceptronParams::default(), false)?;
+        let opts = TrainOptions { passes, order: Order::Shuffle, seed, stop_when_separated: false };
+        train(&mut reference, &ex, &opts)?;
+        let u = reference.model();
+        let mut p = Perceptron::new(dim, PerceptronParams::default())?;
+        let one = TrainOptions { passes: 1.0, order: Order::Sequential, seed: 0, stop_when_separated: false };
+        let mistakes = train(&mut p, &ex, &one)?.mistakes();
+        let Some(b) = mistake_bounds(&ex, &u, true) else {
+            bail!("the reference separator classifies no example correctly; no margin to bound with");
+        };
+        if json {
+            let v = serde_json::json!({
+                "examples": ds.rows(), "r": b.r, "reference_margin": b.margin, "novikoff": b.novikoff,
+                "gamma": b.gamma, "deficit": b.deficit, "freund_schapire": b.freund_schapire,
+                "perceptron_mistakes": mistakes, "reference": format!("averaged perceptron, {passes} passes, seed {seed}"),
+            });
+            println!("{}", serde_json::to_string_pretty(&v)?);
+        } else {
+            println!("examples            {}", ds.rows());
+            println!("reference u         averaged Perceptron, {passes} passes, seed {seed}, normalised with its bias");
+            println!("R = max ‖(x, 1)‖    {:.6}", b.r);
+            println!(
+                "margin of u         {:.6}{}",
+                b.margin,
+                if b.margin > 0.0 { "" } else { " (u does not separate the data)" }
+            );
+            match b.novikoff {
+                Some(n) => println!("(R/γ)²              {n:.1}"),
+                None => println!("(R/γ)²              none (no positive margin)"),
+            }
+            println!("best γ for ((R+D)/γ)²  {:.6} (D = {:.4})", b.gamma, b.deficit);
+            println!("((R+D)/γ)²          {:.1}", b.freund_schapire);
+            println!("Perceptron mistakes {mistakes} (one sequential pass, with a bias)");
+        }
+        Ok(())
+    })
 }
 
 fn fmt_f32(v: f32) -> String {

@@ -200,6 +200,41 @@ mod data {
     }
 
     #[test]
+    fn bounds_on_separable_data() {
+        let tmp = tempfile::tempdir().unwrap();
+        let input = tmp.path().join("sep.txt");
+        // Separable by x1 - x2 with margin: label +1 iff x1 > x2 + 0.5.
+        let mut text = String::new();
+        for i in 0..400u32 {
+            let (a, b) = ((i * 37 % 100) as f32 / 10.0, (i * 61 % 100) as f32 / 10.0);
+            if (a - b).abs() < 1.0 {
+                continue;
+            }
+            text.push_str(&format!("{} 1:{a} 2:{b} 3:1\n", if a > b { "+1" } else { "-1" }));
+        }
+        std::fs::write(&input, text).unwrap();
+        let ds = tmp.path().join("ds");
+        assert_eq!(run(&["convert", p(&input), "-o", p(&ds)]).0, 0);
+        let (code, out, err) = run(&["bounds", p(&ds), "--json", "--passes", "50"]);
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let mistakes = v["perceptron_mistakes"].as_f64().unwrap();
+        assert!(v["r"].as_f64().unwrap() > 0.0);
+        assert!(mistakes <= v["freund_schapire"].as_f64().unwrap(), "{out}");
+        if let Some(n) = v["novikoff"].as_f64() {
+            assert!(mistakes <= n, "{out}");
+        }
+        // Class-id labels are refused with the fix.
+        let multi = tmp.path().join("multi.txt");
+        std::fs::write(&multi, "0 1:1\n1 2:1\n2 1:1 2:1\n").unwrap();
+        let ds2 = tmp.path().join("ds2");
+        assert_eq!(run(&["convert", p(&multi), "-o", p(&ds2)]).0, 0);
+        let (code, _, err) = run(&["bounds", p(&ds2)]);
+        assert_eq!(code, 1);
+        assert!(err.contains("need ±1 labels"), "{err}");
+    }
+
+    #[test]
     fn a_conversion_killed_midway_never_leaves_a_dataset_that_opens() {
         let tmp = tempfile::tempdir().unwrap();
         let input = tmp.path().join("big.txt");
