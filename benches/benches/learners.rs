@@ -19,16 +19,23 @@ fn mnist9(tmp: &Path) -> Dataset {
     let (rows, dim) =
         read_mnist(&mnist.join("train-images.idx3-ubyte.gz"), &mnist.join("train-labels.idx1-ubyte.gz"), Some(9))
             .expect("MNIST in datasets/mnist");
-    let opts = WriteOptions { dim: Some(dim), index_base: 0, ..Default::default() };
+    // ROSENBLATT_BENCH_ENCODING forces an encoding, ROSENBLATT_BENCH_IN_MEMORY=1
+    // reads the shards into memory instead of mapping them.
+    let encoding = std::env::var("ROSENBLATT_BENCH_ENCODING")
+        .ok()
+        .map(|e| rosenblatt_loader::dataset::parse_encoding(&e, None).unwrap());
+    let opts = WriteOptions { dim: Some(dim), index_base: 0, encoding, ..Default::default() };
     write_dataset(tmp, &rows, &opts).unwrap();
-    Dataset::open(tmp, OpenOptions::default()).unwrap()
+    let in_memory = std::env::var("ROSENBLATT_BENCH_IN_MEMORY").is_ok_and(|v| v == "1");
+    Dataset::open(tmp, OpenOptions { verify_checksums: false, in_memory }).unwrap()
 }
 
 fn passes(c: &mut Criterion) {
     let tmp = std::env::temp_dir().join(format!("rosenblatt-learners-bench-{}", std::process::id()));
     let ds = mnist9(&tmp);
     let bytes: u64 = ds.shards().iter().map(|s| s.file_len()).sum();
-    let mut g = c.benchmark_group(format!("mnist9-pass-{}", ds.manifest().encoding));
+    let mem = if std::env::var("ROSENBLATT_BENCH_IN_MEMORY").is_ok_and(|v| v == "1") { "-in-memory" } else { "" };
+    let mut g = c.benchmark_group(format!("mnist9-pass-{}{mem}", ds.manifest().encoding));
     g.sample_size(30).warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(3));
     g.throughput(Throughput::ElementsAndBytes { elements: ds.rows(), bytes });
     g.bench_function("read-only", |b| {
