@@ -17,20 +17,90 @@ use rosenblatt_kernels::Row;
 /// Steps per averaging segment (then folded into f64).
 pub const SEGMENT: u64 = 1 << 20;
 
-/// The Averaged Perceptron.
+/// Lazy averaging of weights `w` and biases `b` over the steps of a run (or
+/// its last half), shared by the binary and multi-class averaged learners.
 #[derive(Clone, Debug)]
-pub struct AveragedPerceptron {
-    w: Vec<f32>,
-    b: f32,
-    u: Vec<f32>,
-    ub: f32,
+pub(crate) struct LazyAverage {
+    /// `Σ (τ − 1)·a·x` of this segment's updates, like `w`.
+    pub(crate) u: Vec<f32>,
+    /// The same for the biases.
+    pub(crate) ub: Vec<f32>,
     sum: Vec<f64>,
-    sum_b: f64,
+    sum_b: Vec<f64>,
     tau: u64,
     averaged: u64,
     step: u64,
     start: u64,
     last_half: bool,
+}
+
+impl LazyAverage {
+    /// For `n` weights and `nb` biases.
+    pub(crate) fn new(n: usize, nb: usize, last_half: bool) -> Self {
+        LazyAverage {
+            u: vec![0.0; n],
+            ub: vec![0.0; nb],
+            sum: vec![0.0; n],
+            sum_b: vec![0.0; nb],
+            tau: 0,
+            averaged: 0,
+            step: 0,
+            start: 0,
+            last_half,
+        }
+    }
+
+    pub(crate) fn begin(&mut self, plan: &Plan) {
+        self.start = if self.last_half { plan.steps / 2 } else { 0 };
+    }
+
+    /// Starts a step. Inside the averaging window it returns `τ − 1`, the
+    /// factor of this step's update in `u`; before the window, `None`.
+    #[inline(always)]
+    pub(crate) fn tick(&mut self) -> Option<f32> {
+        self.step += 1;
+        if self.step <= self.start {
+            return None;
+        }
+        self.tau += 1;
+        self.averaged += 1;
+        Some((self.tau - 1) as f32)
+    }
+
+    /// Ends a step: folds the segment into f64 when it is full.
+    #[inline(always)]
+    pub(crate) fn end_step(&mut self, w: &[f32], b: &[f32]) {
+        if self.tau == SEGMENT {
+            let t = self.tau as f64;
+            for (sum, (u, w)) in [(&mut self.sum, (&mut self.u, w)), (&mut self.sum_b, (&mut self.ub, b))] {
+                for ((s, &w), u) in sum.iter_mut().zip(w).zip(u.iter_mut()) {
+                    *s += t * f64::from(w) - f64::from(*u);
+                    *u = 0.0;
+                }
+            }
+            self.tau = 0;
+        }
+    }
+
+    /// The averaged weights and biases, or `None` before any averaged step.
+    pub(crate) fn average(&self, w: &[f32], b: &[f32]) -> Option<(Vec<f32>, Vec<f32>)> {
+        if self.averaged == 0 {
+            return None;
+        }
+        let (t, n) = (self.tau as f64, self.averaged as f64);
+        let avg = |s: &[f64], w: &[f32], u: &[f32]| -> Vec<f32> {
+            s.iter().zip(w).zip(u).map(|((s, &w), &u)| ((s + t * f64::from(w) - f64::from(u)) / n) as f32).collect()
+        };
+        Some((avg(&self.sum, w, &self.u), avg(&self.sum_b, b, &self.ub)))
+    }
+}
+
+/// The Averaged Perceptron.
+#[derive(Clone, Debug)]
+pub struct AveragedPerceptron {
+    w: Vec<f32>,
+    b: [f32; 1],
+    avg: LazyAverage,
     eta: f32,
     bias: bool,
 }
@@ -42,30 +112,11 @@ impl AveragedPerceptron {
         let p = params.check()?;
         Ok(AveragedPerceptron {
             w: vec![0.0; dim],
-            b: 0.0,
-            u: vec![0.0; dim],
-            ub: 0.0,
-            sum: vec![0.0; dim],
-            sum_b: 0.0,
-            tau: 0,
-            averaged: 0,
-            step: 0,
-            start: 0,
-            last_half,
+            b: [0.0],
+            avg: LazyAverage::new(dim, 1, last_half),
             eta: p.eta,
             bias: p.bias == Bias::Explicit,
         })
-    }
-
-    fn fold(&mut self) {
-        let t = self.tau as f64;
-        for ((s, &w), u) in self.sum.iter_mut().zip(&self.w).zip(self.u.iter_mut()) {
-            *s += t * f64::from(w) - f64::from(*u);
-            *u = 0.0;
-        }
-        self.sum_b += t * f64::from(self.b) - f64::from(self.ub);
-        self.ub = 0.0;
-        self.tau = 0;
     }
 
     /// The current (not averaged) weights.
@@ -80,54 +131,38 @@ impl OnlineLearner for AveragedPerceptron {
         self.w.len()
     }
     fn begin(&mut self, plan: &Plan) {
-        self.start = if self.last_half { plan.steps / 2 } else { 0 };
+        self.avg.begin(plan);
     }
     #[inline]
     fn margin<R: Row>(&self, x: &R) -> f32 {
-        x.dot(&self.w) + self.b
+        x.dot(&self.w) + self.b[0]
     }
     #[inline]
     fn learn<R: Row>(&mut self, x: &R, y: f32, _example: usize) -> Step {
-        self.step += 1;
-        let averaging = self.step > self.start;
-        if averaging {
-            self.tau += 1;
-            self.averaged += 1;
-        }
+        let t = self.avg.tick();
         let mistake = y * self.margin(x) <= 0.0;
         if mistake {
             let a = self.eta * y;
-            if averaging {
-                let c = (self.tau - 1) as f32 * a;
-                x.axpy2(a, &mut self.w, c, &mut self.u);
-                if self.bias {
-                    self.ub += c;
+            match t {
+                Some(t) => {
+                    x.axpy2(a, &mut self.w, t * a, &mut self.avg.u);
+                    if self.bias {
+                        self.avg.ub[0] += t * a;
+                    }
                 }
-            } else {
-                x.axpy(a, &mut self.w);
+                None => x.axpy(a, &mut self.w),
             }
             if self.bias {
-                self.b += a;
+                self.b[0] += a;
             }
         }
-        if self.tau == SEGMENT {
-            self.fold();
-        }
+        self.avg.end_step(&self.w, &self.b);
         Step { mistake, updated: mistake }
     }
     fn model(&self) -> LinearModel {
-        if self.averaged == 0 {
-            return LinearModel { weights: self.w.clone(), bias: self.b };
+        match self.avg.average(&self.w, &self.b) {
+            Some((weights, b)) => LinearModel { weights, bias: b[0] },
+            None => LinearModel { weights: self.w.clone(), bias: self.b[0] },
         }
-        let (t, n) = (self.tau as f64, self.averaged as f64);
-        let weights = self
-            .sum
-            .iter()
-            .zip(&self.w)
-            .zip(&self.u)
-            .map(|((s, &w), &u)| ((s + t * f64::from(w) - f64::from(u)) / n) as f32)
-            .collect();
-        let bias = ((self.sum_b + t * f64::from(self.b) - f64::from(self.ub)) / n) as f32;
-        LinearModel { weights, bias }
     }
 }

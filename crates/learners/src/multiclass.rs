@@ -2,6 +2,7 @@
 //! to the true class's vector and subtract it from the predicted class's),
 //! its averaged form, and one-vs-rest over any binary learner.
 
+use crate::averaged::LazyAverage;
 use crate::error::{LearnError, param};
 use crate::learner::{OnlineLearner, Plan, Step};
 use crate::model::LinearModel;
@@ -101,20 +102,7 @@ pub struct MulticlassPerceptron {
     eta: f32,
     bias: bool,
     scores: Vec<f32>,
-    avg: Option<Averager>,
-}
-
-#[derive(Clone, Debug)]
-struct Averager {
-    u: Vec<f32>,
-    ub: Vec<f32>,
-    sum: Vec<f64>,
-    sum_b: Vec<f64>,
-    tau: u64,
-    averaged: u64,
-    step: u64,
-    start: u64,
-    last_half: bool,
+    avg: Option<LazyAverage>,
 }
 
 impl MulticlassPerceptron {
@@ -132,17 +120,6 @@ impl MulticlassPerceptron {
             return Err(param("classes", classes, "at least 2"));
         }
         let n = classes.checked_mul(dim).ok_or_else(|| param("classes", classes, "classes × dim to fit memory"))?;
-        let avg = averaged.map(|last_half| Averager {
-            u: vec![0.0; n],
-            ub: vec![0.0; classes],
-            sum: vec![0.0; n],
-            sum_b: vec![0.0; classes],
-            tau: 0,
-            averaged: 0,
-            step: 0,
-            start: 0,
-            last_half,
-        });
         Ok(MulticlassPerceptron {
             dim,
             w: vec![0.0; n],
@@ -150,21 +127,8 @@ impl MulticlassPerceptron {
             eta: p.eta,
             bias: p.bias == Bias::Explicit,
             scores: vec![0.0; classes],
-            avg,
+            avg: averaged.map(|last_half| LazyAverage::new(n, classes, last_half)),
         })
-    }
-
-    fn fold(a: &mut Averager, w: &[f32], b: &[f32]) {
-        let t = a.tau as f64;
-        for ((s, &w), u) in a.sum.iter_mut().zip(w).zip(a.u.iter_mut()) {
-            *s += t * f64::from(w) - f64::from(*u);
-            *u = 0.0;
-        }
-        for ((s, &b), u) in a.sum_b.iter_mut().zip(b).zip(a.ub.iter_mut()) {
-            *s += t * f64::from(b) - f64::from(*u);
-            *u = 0.0;
-        }
-        a.tau = 0;
     }
 }
 
@@ -178,7 +142,7 @@ impl OnlineLearner for MulticlassPerceptron {
     }
     fn begin(&mut self, plan: &Plan) {
         if let Some(a) = &mut self.avg {
-            a.start = if a.last_half { plan.steps / 2 } else { 0 };
+            a.begin(plan);
         }
     }
     /// The margin of the true class over the best other class is not known
@@ -192,28 +156,17 @@ impl OnlineLearner for MulticlassPerceptron {
         let y = y as usize;
         scores(&self.w, &self.b, self.dim, x, &mut self.scores);
         let pred = argmax(&self.scores);
-        let averaging = match &mut self.avg {
-            Some(a) => {
-                a.step += 1;
-                if a.step > a.start {
-                    a.tau += 1;
-                    a.averaged += 1;
-                }
-                a.step > a.start
-            }
-            None => false,
-        };
+        let t = self.avg.as_mut().and_then(LazyAverage::tick);
         let mistake = pred != y;
         if mistake {
             let d = self.dim;
             for (class, a) in [(y, self.eta), (pred, -self.eta)] {
                 let w = &mut self.w[class * d..(class + 1) * d];
-                match (&mut self.avg, averaging) {
-                    (Some(av), true) => {
-                        let c = (av.tau - 1) as f32 * a;
-                        x.axpy2(a, w, c, &mut av.u[class * d..(class + 1) * d]);
+                match (&mut self.avg, t) {
+                    (Some(av), Some(t)) => {
+                        x.axpy2(a, w, t * a, &mut av.u[class * d..(class + 1) * d]);
                         if self.bias {
-                            av.ub[class] += c;
+                            av.ub[class] += t * a;
                         }
                     }
                     _ => x.axpy(a, w),
@@ -223,22 +176,16 @@ impl OnlineLearner for MulticlassPerceptron {
                 }
             }
         }
-        if let Some(a) = &mut self.avg
-            && a.tau == crate::averaged::SEGMENT
-        {
-            Self::fold(a, &self.w, &self.b);
+        if let Some(a) = &mut self.avg {
+            a.end_step(&self.w, &self.b);
         }
         Step { mistake, updated: mistake }
     }
     fn model(&self) -> MulticlassModel {
-        let Some(a) = self.avg.as_ref().filter(|a| a.averaged > 0) else {
-            return MulticlassModel { dim: self.dim, weights: self.w.clone(), bias: self.b.clone() };
-        };
-        let (t, n) = (a.tau as f64, a.averaged as f64);
-        let avg = |s: &[f64], w: &[f32], u: &[f32]| -> Vec<f32> {
-            s.iter().zip(w).zip(u).map(|((s, &w), &u)| ((s + t * f64::from(w) - f64::from(u)) / n) as f32).collect()
-        };
-        MulticlassModel { dim: self.dim, weights: avg(&a.sum, &self.w, &a.u), bias: avg(&a.sum_b, &self.b, &a.ub) }
+        match self.avg.as_ref().and_then(|a| a.average(&self.w, &self.b)) {
+            Some((weights, bias)) => MulticlassModel { dim: self.dim, weights, bias },
+            None => MulticlassModel { dim: self.dim, weights: self.w.clone(), bias: self.b.clone() },
+        }
     }
 }
 

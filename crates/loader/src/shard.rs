@@ -21,7 +21,7 @@
 
 use crate::error::LoadError;
 use crate::libsvm::NO_QID;
-use rosenblatt_kernels::{DenseRow, Index, Ones, Row, SparseRow, U8Values, Values};
+use rosenblatt_kernels::{DenseRow, Index, Ones, Row, SparseRow, StoredValues, U8Values, Values};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -660,7 +660,7 @@ fn decode_header(path: &Path, b: &[u8]) -> Result<(Header, [Section; SECTIONS]),
 }
 
 /// A column of values that yields one row's [`Values`].
-pub trait ValueColumn<'a>: Copy + Send + Sync {
+pub trait ValueColumn: Copy + Send + Sync {
     /// The per-row view.
     type V: Values;
     /// Entries `s..e`.
@@ -669,7 +669,7 @@ pub trait ValueColumn<'a>: Copy + Send + Sync {
     fn prefetch(&self, s: usize, e: usize);
 }
 
-impl<'a> ValueColumn<'a> for &'a [f32] {
+impl<'a> ValueColumn for &'a [f32] {
     type V = &'a [f32];
     #[inline(always)]
     fn slice(&self, s: usize, e: usize) -> &'a [f32] {
@@ -688,7 +688,7 @@ pub struct U8Column<'a> {
     scale: f32,
 }
 
-impl<'a> ValueColumn<'a> for U8Column<'a> {
+impl<'a> ValueColumn for U8Column<'a> {
     type V = U8Values<'a>;
     #[inline(always)]
     fn slice(&self, s: usize, e: usize) -> U8Values<'a> {
@@ -700,7 +700,7 @@ impl<'a> ValueColumn<'a> for U8Column<'a> {
     }
 }
 
-impl<'a> ValueColumn<'a> for Ones {
+impl ValueColumn for Ones {
     type V = Ones;
     #[inline(always)]
     fn slice(&self, _: usize, _: usize) -> Ones {
@@ -719,7 +719,7 @@ pub struct SparseRows<'a, I: Index, C> {
     col: C,
 }
 
-impl<'a, I: Index, C: ValueColumn<'a>> SparseRows<'a, I, C> {
+impl<'a, I: Index, C: ValueColumn> SparseRows<'a, I, C> {
     // Private: only `Shard::rows`, after validation, builds one.
     fn new(dim: usize, offsets: &'a [u64], indices: &'a [I], col: C) -> Self {
         SparseRows { dim, offsets, indices, col }
@@ -753,7 +753,7 @@ pub trait RowSet: Send + Sync {
     fn prefetch(&self, _r: usize) {}
 }
 
-impl<'a, I: Index, C: ValueColumn<'a>> RowSet for SparseRows<'a, I, C> {
+impl<'a, I: Index, C: ValueColumn> RowSet for SparseRows<'a, I, C> {
     type Row = SparseRow<'a, I, C::V>;
     #[inline]
     fn len(&self) -> usize {
@@ -781,30 +781,11 @@ impl<'a, I: Index, C: ValueColumn<'a>> RowSet for SparseRows<'a, I, C> {
     }
 }
 
-impl<'a> RowSet for DenseRows<&'a [f32]> {
-    type Row = DenseRow<&'a [f32]>;
-    #[inline]
-    fn len(&self) -> usize {
-        self.rows
-    }
-    #[inline]
-    fn row(&self, r: usize) -> Self::Row {
-        DenseRow::new(self.col.slice(r * self.dim, (r + 1) * self.dim))
-    }
-    #[inline]
-    fn dim(&self) -> usize {
-        self.dim
-    }
-    #[inline(always)]
-    fn prefetch(&self, r: usize) {
-        if r < self.rows {
-            self.col.prefetch(r * self.dim, (r + 1) * self.dim);
-        }
-    }
-}
-
-impl<'a> RowSet for DenseRows<U8Column<'a>> {
-    type Row = DenseRow<U8Values<'a>>;
+impl<C: ValueColumn> RowSet for DenseRows<C>
+where
+    C::V: StoredValues,
+{
+    type Row = DenseRow<C::V>;
     #[inline]
     fn len(&self) -> usize {
         self.rows
