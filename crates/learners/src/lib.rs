@@ -15,6 +15,8 @@
 //! | Voted Perceptron (Freund & Schapire 1999) | [`VotedPerceptron`] |
 //! | multi-class Perceptron, plain or averaged | [`MulticlassPerceptron`] |
 //! | one-vs-rest over any binary learner, classes in parallel | [`one_vs_rest`] |
+//! | gradient descent on the hinge, perceptron or logistic loss; Pegasos | [`Sgd`] |
+//! | Passive-Aggressive: PA, PA-I, PA-II | [`PassiveAggressive`] |
 //!
 //! The bias is an explicit term ([`Bias::Explicit`]) or a lifted constant
 //! feature ([`Lifted`], [`LiftedExamples`]); the two agree.
@@ -26,7 +28,9 @@ mod examples;
 mod learner;
 mod model;
 mod multiclass;
+mod pa;
 mod perceptron;
+mod sgd;
 mod train;
 mod voted;
 
@@ -37,6 +41,8 @@ pub use examples::{InMemoryExamples, Lifted, LiftedExamples};
 pub use learner::{OnlineLearner, Plan, Step};
 pub use model::LinearModel;
 pub use multiclass::{MulticlassModel, MulticlassPerceptron, OneVsRest, combine, one_vs_rest};
+pub use pa::{PaVariant, PassiveAggressive};
 pub use perceptron::{Bias, Perceptron, PerceptronParams};
+pub use sgd::{Loss, Schedule, Sgd, SgdParams};
 pub use train::{Order, PassReport, TrainOptions, TrainReport, train};
 pub use voted::{VotedModel, VotedPerceptron, VotedPredictor};

@@ -1,0 +1,81 @@
+//! Passive-Aggressive (Crammer et al. 2006): on hinge loss `ℓ = max(0, 1 − y·m)`,
+//! `w += τ·y·x` with `τ = ℓ/‖x‖²` (PA), `min(C, ℓ/‖x‖²)` (PA-I) or
+//! `ℓ/(‖x‖² + 1/(2C))` (PA-II).
+
+use crate::error::{LearnError, param};
+use crate::learner::{OnlineLearner, Step};
+use crate::model::LinearModel;
+use crate::perceptron::Bias;
+use rosenblatt_kernels::Row;
+
+/// Which step size.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum PaVariant {
+    /// `ℓ/‖x‖²`.
+    Pa,
+    /// `min(C, ℓ/‖x‖²)`.
+    PaI {
+        /// Aggressiveness (> 0).
+        c: f32,
+    },
+    /// `ℓ/(‖x‖² + 1/(2C))`.
+    PaII {
+        /// Aggressiveness (> 0).
+        c: f32,
+    },
+}
+
+/// Passive-Aggressive classifier. With an explicit bias, `x` is treated as
+/// lifted to `(x, 1)` (so `‖x‖²` gains 1).
+#[derive(Clone, Debug)]
+pub struct PassiveAggressive {
+    w: Vec<f32>,
+    b: f32,
+    variant: PaVariant,
+    bias: bool,
+}
+
+impl PassiveAggressive {
+    /// A zero learner over `dim` features.
+    pub fn new(dim: usize, variant: PaVariant, bias: Bias) -> Result<Self, LearnError> {
+        if let PaVariant::PaI { c } | PaVariant::PaII { c } = variant
+            && !(c.is_finite() && c > 0.0)
+        {
+            return Err(param("C", c, "a finite number > 0"));
+        }
+        Ok(PassiveAggressive { w: vec![0.0; dim], b: 0.0, variant, bias: bias == Bias::Explicit })
+    }
+}
+
+impl OnlineLearner for PassiveAggressive {
+    type Model = LinearModel;
+    fn dim(&self) -> usize {
+        self.w.len()
+    }
+    #[inline]
+    fn margin<R: Row>(&self, x: &R) -> f32 {
+        x.dot(&self.w) + self.b
+    }
+    fn learn<R: Row>(&mut self, x: &R, y: f32, _example: usize) -> Step {
+        let ym = y * self.margin(x);
+        let loss = 1.0 - ym;
+        if loss <= 0.0 {
+            return Step::default();
+        }
+        let sq = x.norm_sq() + if self.bias { 1.0 } else { 0.0 };
+        let tau = match self.variant {
+            _ if sq == 0.0 => 0.0,
+            PaVariant::Pa => loss / sq,
+            PaVariant::PaI { c } => c.min(loss / sq),
+            PaVariant::PaII { c } => loss / (sq + 1.0 / (2.0 * c)),
+        };
+        x.axpy(tau * y, &mut self.w);
+        if self.bias {
+            self.b += tau * y;
+        }
+        Step { mistake: ym <= 0.0, updated: tau != 0.0 }
+    }
+    fn model(&self) -> LinearModel {
+        LinearModel { weights: self.w.clone(), bias: self.b }
+    }
+}

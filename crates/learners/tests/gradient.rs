@@ -1,0 +1,294 @@
+//! Gradient descent (hinge, perceptron, logistic; schedules; L2; Pegasos)
+//! and Passive-Aggressive against plain f64 implementations, and online
+//! gradient descent against its regret bound.
+
+use rosenblatt_kernels::{Examples, Row};
+use rosenblatt_learners::{
+    Bias, InMemoryExamples, LinearModel, Loss, OnlineLearner, Order, PaVariant, PassiveAggressive, Schedule, Sgd,
+    SgdParams, TrainOptions, train,
+};
+
+fn generate(n: usize, dim: usize, noise: f64, seed: u64) -> (InMemoryExamples, Vec<f64>) {
+    let mut s = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let mut next = move || {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        (s >> 11) as f64 / (1u64 << 53) as f64
+    };
+    let u: Vec<f64> = (0..dim).map(|_| next() * 2.0 - 1.0).collect();
+    let mut data = InMemoryExamples::new(dim);
+    for _ in 0..n {
+        let x: Vec<f32> = (0..dim).map(|_| if next() < 0.4 { (next() * 2.0 - 1.0) as f32 } else { 0.0 }).collect();
+        let m: f64 = x.iter().zip(&u).map(|(a, b)| f64::from(*a) * b).sum();
+        let y = if (m > 0.0) != (next() < noise) { 1.0 } else { -1.0 };
+        data.push_dense(&x, y).unwrap();
+    }
+    (data, u)
+}
+
+fn dense_rows(data: &InMemoryExamples) -> Vec<(Vec<f64>, f64)> {
+    let d = &data;
+    (0..d.len())
+        .map(|i| {
+            let r = d.row(i);
+            let mut x = vec![0.0; d.dim()];
+            for k in 0..r.nnz() {
+                let (j, v) = r.entry(k);
+                x[j] = f64::from(v);
+            }
+            (x, f64::from(d.label(i)))
+        })
+        .collect()
+}
+
+fn dot(a: &[f64], b: &[f64]) -> f64 {
+    a.iter().zip(b).map(|(p, q)| p * q).sum()
+}
+
+/// f64 gradient descent, sequential order, following the same definitions.
+fn reference(rows: &[(Vec<f64>, f64)], p: &SgdParams, passes: usize) -> (Vec<f64>, f64, u64) {
+    let mut w = vec![0.0; rows[0].0.len()];
+    let mut b = 0.0;
+    let mut updates = 0;
+    let mut k = 0.0f64;
+    let lambda = f64::from(p.lambda);
+    for _ in 0..passes {
+        for (x, y) in rows {
+            let ym = y * (dot(&w, x) + b);
+            let eta = match p.schedule {
+                Schedule::Constant => f64::from(p.eta0),
+                Schedule::InverseK => f64::from(p.eta0) / (k + 1.0),
+                Schedule::InverseSqrtK => f64::from(p.eta0) / (k + 1.0).sqrt(),
+                Schedule::Pegasos => 1.0 / (lambda * (k + 1.0)),
+            };
+            k += 1.0;
+            let f = (1.0 - eta * lambda).max(0.0);
+            w.iter_mut().for_each(|v| *v *= f);
+            let g = match p.loss {
+                Loss::Hinge => f64::from(u8::from(ym <= 1.0)),
+                Loss::Perceptron => f64::from(u8::from(ym <= 0.0)),
+                Loss::Logistic => 1.0 / (1.0 + ym.exp()),
+            };
+            if g != 0.0 {
+                updates += 1;
+                w.iter_mut().zip(x).for_each(|(a, xi)| *a += eta * g * y * xi);
+                if p.bias == Bias::Explicit {
+                    b += eta * g * y;
+                }
+            }
+            if let Some(r) = p.radius {
+                let norm = dot(&w, &w).sqrt();
+                if norm > f64::from(r) {
+                    w.iter_mut().for_each(|v| *v *= f64::from(r) / norm);
+                }
+            }
+        }
+    }
+    (w, b, updates)
+}
+
+fn seq(passes: f64) -> TrainOptions {
+    TrainOptions { passes, order: Order::Sequential, seed: 0, stop_when_separated: false }
+}
+
+fn assert_model_close(m: &LinearModel, w: &[f64], b: f64, what: &str) {
+    let scale = w.iter().fold(b.abs(), |a, v| a.max(v.abs()));
+    for (g, r) in m.weights.iter().zip(w) {
+        assert!((f64::from(*g) - r).abs() <= 2e-4 * (1.0 + scale), "{what}: {g} vs {r}");
+    }
+    assert!((f64::from(m.bias) - b).abs() <= 2e-4 * (1.0 + scale), "{what}: bias {} vs {b}", m.bias);
+}
+
+#[test]
+fn gradient_descent_matches_the_f64_reference() {
+    let (data, _) = generate(400, 30, 0.1, 1);
+    let rows = dense_rows(&data);
+    for loss in [Loss::Hinge, Loss::Perceptron, Loss::Logistic] {
+        for schedule in [Schedule::Constant, Schedule::InverseK, Schedule::InverseSqrtK] {
+            for (lambda, radius) in [(0.0, None), (0.01, None), (0.0, Some(1.5)), (0.05, Some(2.0))] {
+                let p = SgdParams { loss, schedule, eta0: 0.2, lambda, radius, bias: Bias::Explicit };
+                let (w, b, updates) = reference(&rows, &p, 3);
+                let mut l = Sgd::new(30, p).unwrap();
+                let report = train(&mut l, &&data, &seq(3.0)).unwrap();
+                let what = format!("{loss:?} {schedule:?} λ={lambda} r={radius:?}");
+                assert_eq!(report.updates(), updates, "{what}");
+                assert_model_close(&l.model(), &w, b, &what);
+            }
+        }
+    }
+}
+
+#[test]
+fn pegasos_matches_the_f64_reference_and_stays_in_its_ball() {
+    let (data, _) = generate(500, 25, 0.05, 2);
+    let rows = dense_rows(&data);
+    for lambda in [0.001f32, 0.01, 0.1] {
+        let p = SgdParams::pegasos(lambda);
+        let (w, b, _) = reference(&rows, &p, 5);
+        let mut l = Sgd::new(25, p).unwrap();
+        train(&mut l, &&data, &seq(5.0)).unwrap();
+        let m = l.model();
+        assert_model_close(&m, &w, b, &format!("pegasos λ={lambda}"));
+        let norm = m.weights.iter().map(|&v| f64::from(v).powi(2)).sum::<f64>().sqrt();
+        assert!(norm <= 1.0 / f64::from(lambda).sqrt() * (1.0 + 1e-5), "‖w‖ = {norm}");
+    }
+}
+
+#[test]
+fn long_runs_rescale_without_losing_the_weights() {
+    // λη close to 1 for thousands of steps drives the scale factor through
+    // many rescales; the result must still match the reference.
+    let (data, _) = generate(200, 10, 0.1, 3);
+    let rows = dense_rows(&data);
+    let p = SgdParams {
+        loss: Loss::Hinge,
+        schedule: Schedule::Constant,
+        eta0: 0.5,
+        lambda: 1.9,
+        radius: None,
+        bias: Bias::None,
+    };
+    let (w, b, _) = reference(&rows, &p, 50);
+    let mut l = Sgd::new(10, p).unwrap();
+    train(&mut l, &&data, &seq(50.0)).unwrap();
+    assert_model_close(&l.model(), &w, b, "rescaling");
+}
+
+/// Sums the loss each step incurs before its update.
+struct Regret<L> {
+    inner: L,
+    loss: Loss,
+    total: f64,
+}
+impl<L: OnlineLearner> OnlineLearner for Regret<L> {
+    type Model = L::Model;
+    fn dim(&self) -> usize {
+        self.inner.dim()
+    }
+    fn margin<R: Row>(&self, x: &R) -> f32 {
+        self.inner.margin(x)
+    }
+    fn learn<R: Row>(&mut self, x: &R, y: f32, e: usize) -> rosenblatt_learners::Step {
+        self.total += self.loss.value(f64::from(y) * f64::from(self.inner.margin(x)));
+        self.inner.learn(x, y, e)
+    }
+    fn model(&self) -> L::Model {
+        self.inner.model()
+    }
+}
+
+#[test]
+fn online_gradient_descent_meets_its_regret_bound() {
+    // Hinge loss, G-Lipschitz with G = max‖x‖, projected onto the ball of
+    // radius D, constant η = D/(G√T): regret ≤ D·G·√T against every u in
+    // the ball.
+    for (seed, noise) in [(4u64, 0.0), (5, 0.1), (6, 0.3)] {
+        let (data, u) = generate(3000, 20, noise, seed);
+        let rows = dense_rows(&data);
+        let t = rows.len() as f64;
+        let g = rows.iter().map(|(x, _)| dot(x, x).sqrt()).fold(0.0, f64::max);
+        let d = 3.0;
+        let eta = d / (g * t.sqrt());
+        let p = SgdParams {
+            loss: Loss::Hinge,
+            schedule: Schedule::Constant,
+            eta0: eta as f32,
+            lambda: 0.0,
+            radius: Some(d as f32),
+            bias: Bias::None,
+        };
+        let mut l = Regret { inner: Sgd::new(20, p).unwrap(), loss: Loss::Hinge, total: 0.0 };
+        train(&mut l, &&data, &seq(1.0)).unwrap();
+        let norm_u = dot(&u, &u).sqrt();
+        let final_w: Vec<f64> = l.model().weights.iter().map(|&v| f64::from(v)).collect();
+        let comparators: Vec<Vec<f64>> = vec![
+            u.iter().map(|v| v * d / norm_u).collect(),
+            u.iter().map(|v| v * 0.5 * d / norm_u).collect(),
+            final_w,
+            vec![0.0; 20],
+        ];
+        for c in comparators {
+            let theirs: f64 = rows.iter().map(|(x, y)| Loss::Hinge.value(y * dot(&c, x))).sum();
+            let regret = l.total - theirs;
+            assert!(regret <= d * g * t.sqrt(), "seed {seed}: regret {regret} > {}", d * g * t.sqrt());
+        }
+    }
+}
+
+#[test]
+fn logistic_models_give_probabilities_and_log_loss() {
+    let (data, _) = generate(2000, 15, 0.05, 7);
+    let p = SgdParams { loss: Loss::Logistic, schedule: Schedule::InverseSqrtK, eta0: 0.5, ..Default::default() };
+    let mut l = Sgd::new(15, p).unwrap();
+    train(&mut l, &&data, &TrainOptions { passes: 5.0, seed: 1, ..Default::default() }).unwrap();
+    let m = l.model();
+    let d = &data;
+    let mut direct = 0.0;
+    for i in 0..d.len() {
+        let pr = m.probability(&d.row(i));
+        assert!((0.0..=1.0).contains(&pr));
+        let py = if d.label(i) > 0.0 { pr } else { 1.0 - pr };
+        direct -= py.max(1e-300).ln();
+    }
+    let ll = m.log_loss(&d);
+    assert!((ll - direct / d.len() as f64).abs() < 1e-6, "{ll}");
+    assert!(ll < std::f64::consts::LN_2, "learned something: {ll}");
+}
+
+/// f64 Passive-Aggressive.
+fn pa_reference(rows: &[(Vec<f64>, f64)], variant: PaVariant, passes: usize) -> (Vec<f64>, f64) {
+    let mut w = vec![0.0; rows[0].0.len()];
+    let mut b = 0.0;
+    for _ in 0..passes {
+        for (x, y) in rows {
+            let loss = 1.0 - y * (dot(&w, x) + b);
+            if loss <= 0.0 {
+                continue;
+            }
+            let sq = dot(x, x) + 1.0;
+            let tau = match variant {
+                PaVariant::Pa => loss / sq,
+                PaVariant::PaI { c } => f64::from(c).min(loss / sq),
+                PaVariant::PaII { c } => loss / (sq + 1.0 / (2.0 * f64::from(c))),
+            };
+            w.iter_mut().zip(x).for_each(|(a, xi)| *a += tau * y * xi);
+            b += tau * y;
+        }
+    }
+    (w, b)
+}
+
+#[test]
+fn passive_aggressive_matches_the_f64_reference() {
+    let (data, _) = generate(400, 20, 0.1, 8);
+    let rows = dense_rows(&data);
+    for variant in [PaVariant::Pa, PaVariant::PaI { c: 0.1 }, PaVariant::PaII { c: 0.5 }] {
+        let (w, b) = pa_reference(&rows, variant, 3);
+        let mut l = PassiveAggressive::new(20, variant, Bias::Explicit).unwrap();
+        train(&mut l, &&data, &seq(3.0)).unwrap();
+        assert_model_close(&l.model(), &w, b, &format!("{variant:?}"));
+    }
+    // After a PA step the example has margin exactly 1 (PA is the projection
+    // onto the set of vectors with zero hinge loss on it).
+    let mut l = PassiveAggressive::new(20, PaVariant::Pa, Bias::Explicit).unwrap();
+    let d = &data;
+    for i in 0..10 {
+        let x = d.row(i);
+        l.learn(&x, d.label(i), i);
+        assert!((d.label(i) * l.margin(&x) - 1.0).abs() < 1e-4 || d.label(i) * l.margin(&x) > 1.0);
+    }
+}
+
+#[test]
+fn bad_parameters_are_refused() {
+    for p in [
+        SgdParams { eta0: 0.0, ..Default::default() },
+        SgdParams { lambda: -1.0, ..Default::default() },
+        SgdParams { radius: Some(0.0), ..Default::default() },
+        SgdParams::pegasos(0.0),
+    ] {
+        assert!(Sgd::new(3, p).is_err(), "{p:?}");
+    }
+    assert!(PassiveAggressive::new(3, PaVariant::PaI { c: -1.0 }, Bias::None).is_err());
+}
