@@ -17,6 +17,7 @@
 //! | one-vs-rest over any binary learner, classes in parallel | [`one_vs_rest`] |
 //! | gradient descent on the hinge, perceptron or logistic loss; Pegasos | [`Sgd`] |
 //! | Passive-Aggressive: PA, PA-I, PA-II | [`PassiveAggressive`] |
+//! | Winnow; exponentiated gradient (unnormalised, simplex, EG±) | [`Winnow`], [`ExponentiatedGradient`] |
 //!
 //! The bias is an explicit term ([`Bias::Explicit`]) or a lifted constant
 //! feature ([`Lifted`], [`LiftedExamples`]); the two agree.
@@ -28,6 +29,7 @@ mod examples;
 mod learner;
 mod model;
 mod multiclass;
+mod multiplicative;
 mod pa;
 mod perceptron;
 mod sgd;
@@ -41,6 +43,7 @@ pub use examples::{InMemoryExamples, Lifted, LiftedExamples};
 pub use learner::{OnlineLearner, Plan, Step};
 pub use model::LinearModel;
 pub use multiclass::{MulticlassModel, MulticlassPerceptron, OneVsRest, combine, one_vs_rest};
+pub use multiplicative::{EgForm, ExponentiatedGradient, Winnow};
 pub use pa::{PaVariant, PassiveAggressive};
 pub use perceptron::{Bias, Perceptron, PerceptronParams};
 pub use sgd::{Loss, Schedule, Sgd, SgdParams};

@@ -44,7 +44,7 @@ impl Loss {
 
     /// `−∂loss/∂m · y`: the factor `g` of the update `w += η·g·y·x`.
     #[inline]
-    fn step_factor(self, ym: f32) -> f32 {
+    pub fn gradient_factor(self, ym: f32) -> f32 {
         match self {
             Loss::Hinge => f32::from(u8::from(ym <= 1.0)),
             Loss::Perceptron => f32::from(u8::from(ym <= 0.0)),
@@ -203,7 +203,7 @@ impl OnlineLearner for Sgd {
                 self.s *= f;
             }
         }
-        let g = self.p.loss.step_factor(ym);
+        let g = self.p.loss.gradient_factor(ym);
         let updated = g != 0.0;
         if updated {
             let c = eta * f64::from(g) * f64::from(y);
