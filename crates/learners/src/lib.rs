@@ -18,6 +18,7 @@
 //! | gradient descent on the hinge, perceptron or logistic loss; Pegasos | [`Sgd`] |
 //! | Passive-Aggressive: PA, PA-I, PA-II | [`PassiveAggressive`] |
 //! | Winnow; exponentiated gradient (unnormalised, simplex, EG±) | [`Winnow`], [`ExponentiatedGradient`] |
+//! | FTRL-Proximal (per-coordinate rates, L1/L2); the randomised FTRL classifier | [`FtrlProximal`], [`RandomizedFtrl`] |
 //!
 //! The bias is an explicit term ([`Bias::Explicit`]) or a lifted constant
 //! feature ([`Lifted`], [`LiftedExamples`]); the two agree.
@@ -26,6 +27,7 @@ mod averaged;
 mod bounds;
 mod error;
 mod examples;
+mod ftrl;
 mod learner;
 mod model;
 mod multiclass;
@@ -40,6 +42,7 @@ pub use averaged::AveragedPerceptron;
 pub use bounds::{MistakeBounds, mistake_bounds};
 pub use error::LearnError;
 pub use examples::{InMemoryExamples, Lifted, LiftedExamples};
+pub use ftrl::{FtrlParams, FtrlProximal, RandomizedFtrl, max_norm};
 pub use learner::{OnlineLearner, Plan, Step};
 pub use model::LinearModel;
 pub use multiclass::{MulticlassModel, MulticlassPerceptron, OneVsRest, combine, one_vs_rest};

@@ -1,0 +1,219 @@
+//! Follow-the-regularised-leader: FTRL-Proximal with per-coordinate
+//! learning rates and L1/L2 (McMahan et al. 2013), and the randomised
+//! online linear classifier of FTRL with a growing quadratic regulariser.
+
+use crate::error::{LearnError, param};
+use crate::learner::{OnlineLearner, Step};
+use crate::model::LinearModel;
+use crate::perceptron::Bias;
+use crate::sgd::Loss;
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::{RngExt, SeedableRng};
+use rosenblatt_kernels::{Examples, Row};
+
+/// FTRL-Proximal parameters.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FtrlParams {
+    /// α (> 0): the per-coordinate rate is `α/(β + √n_i)`.
+    pub alpha: f64,
+    /// β (≥ 0).
+    pub beta: f64,
+    /// L1 strength (≥ 0): weights with `|z_i| ≤ λ1` are exactly zero.
+    pub l1: f64,
+    /// L2 strength (≥ 0).
+    pub l2: f64,
+    /// The loss (logistic for sparse logistic models).
+    pub loss: Loss,
+    /// A bias as an always-present feature (not L1/L2 regularised).
+    pub bias: Bias,
+}
+
+impl Default for FtrlParams {
+    fn default() -> Self {
+        FtrlParams { alpha: 0.1, beta: 1.0, l1: 1.0, l2: 1.0, loss: Loss::Logistic, bias: Bias::Explicit }
+    }
+}
+
+/// FTRL-Proximal: per coordinate `z_i` and `n_i` (sum of squared
+/// gradients); weights are computed from them on demand, so a step touches
+/// only the row's non-zeros and a feature never seen keeps weight exactly 0.
+#[derive(Clone, Debug)]
+pub struct FtrlProximal {
+    z: Vec<f64>,
+    n: Vec<f64>,
+    zb: f64,
+    nb: f64,
+    p: FtrlParams,
+}
+
+impl FtrlProximal {
+    /// A learner over `dim` features.
+    pub fn new(dim: usize, p: FtrlParams) -> Result<Self, LearnError> {
+        if !(p.alpha.is_finite() && p.alpha > 0.0) {
+            return Err(param("alpha", p.alpha, "a finite number > 0"));
+        }
+        for (name, v) in [("beta", p.beta), ("l1", p.l1), ("l2", p.l2)] {
+            if !(v.is_finite() && v >= 0.0) {
+                return Err(param(name, v, "a finite number >= 0"));
+            }
+        }
+        Ok(FtrlProximal { z: vec![0.0; dim], n: vec![0.0; dim], zb: 0.0, nb: 0.0, p })
+    }
+
+    #[inline]
+    fn weight(&self, z: f64, n: f64, regularised: bool) -> f64 {
+        let (l1, l2) = if regularised { (self.p.l1, self.p.l2) } else { (0.0, 0.0) };
+        if z.abs() <= l1 { 0.0 } else { -(z - z.signum() * l1) / ((self.p.beta + n.sqrt()) / self.p.alpha + l2) }
+    }
+
+    fn bias_weight(&self) -> f64 {
+        if self.p.bias == Bias::Explicit { self.weight(self.zb, self.nb, false) } else { 0.0 }
+    }
+
+    fn margin64<R: Row>(&self, x: &R) -> f64 {
+        (0..x.nnz())
+            .map(|k| {
+                let (i, v) = x.entry(k);
+                self.weight(self.z[i], self.n[i], true) * f64::from(v)
+            })
+            .sum::<f64>()
+            + self.bias_weight()
+    }
+
+    fn update(&self, z: &mut f64, n: &mut f64, g: f64, w: f64) {
+        let sigma = ((*n + g * g).sqrt() - n.sqrt()) / self.p.alpha;
+        *z += g - sigma * w;
+        *n += g * g;
+    }
+}
+
+impl OnlineLearner for FtrlProximal {
+    type Model = LinearModel;
+    fn dim(&self) -> usize {
+        self.z.len()
+    }
+    fn margin<R: Row>(&self, x: &R) -> f32 {
+        self.margin64(x) as f32
+    }
+    fn learn<R: Row>(&mut self, x: &R, y: f32, _example: usize) -> Step {
+        let ym = f64::from(y) * self.margin64(x);
+        // ∂loss/∂m.
+        let gm = -f64::from(y) * f64::from(self.p.loss.gradient_factor(ym as f32));
+        if gm == 0.0 {
+            return Step { mistake: ym <= 0.0, updated: false };
+        }
+        for k in 0..x.nnz() {
+            let (i, v) = x.entry(k);
+            let w = self.weight(self.z[i], self.n[i], true);
+            let (mut z, mut n) = (self.z[i], self.n[i]);
+            self.update(&mut z, &mut n, gm * f64::from(v), w);
+            self.z[i] = z;
+            self.n[i] = n;
+        }
+        if self.p.bias == Bias::Explicit {
+            let w = self.bias_weight();
+            let (mut z, mut n) = (self.zb, self.nb);
+            self.update(&mut z, &mut n, gm, w);
+            self.zb = z;
+            self.nb = n;
+        }
+        Step { mistake: ym <= 0.0, updated: true }
+    }
+    fn model(&self) -> LinearModel {
+        LinearModel {
+            weights: self.z.iter().zip(&self.n).map(|(&z, &n)| self.weight(z, n, true) as f32).collect(),
+            bias: self.bias_weight() as f32,
+        }
+    }
+}
+
+/// `max ‖x‖` over the examples: the `R` of [`RandomizedFtrl`].
+pub fn max_norm<E: Examples>(data: &E) -> f64 {
+    (0..data.len()).map(|i| f64::from(data.row(i).norm_sq())).fold(0.0, f64::max).sqrt()
+}
+
+/// The randomised online linear classifier: FTRL on the linear losses
+/// `ℓ_t(x) = (1 − y_t⟨z_t, x⟩)/2` (the probability of a mistake) with the
+/// regulariser `ψ_t(x) = (√(2t)/4)·‖R·x‖²` over the ball `‖x‖ ≤ 1/R`, where
+/// `R ≥ ‖z_t‖` for every row. It predicts +1 with probability `(1 + q)/2`,
+/// `q = ⟨z_t, x_t⟩`, from a seeded generator; its expected number of
+/// mistakes exceeds the best fixed `u` in the ball by at most `√(2T)`.
+/// (With `R = 1` the regulariser is `(√(2t)/4)·‖x‖²`; scaling it by `R²`
+/// keeps the bound for any `R`.)
+///
+/// `x_t` is `S/(R²·√(2t))` projected onto the ball, `S = Σ_{s<t} y_s z_s`;
+/// `S` and `‖S‖²` are kept up to date, so a step is O(nonzeros).
+#[derive(Clone, Debug)]
+pub struct RandomizedFtrl {
+    s: Vec<f32>,
+    s_norm_sq: f64,
+    r: f64,
+    t: u64,
+    rng: Xoshiro256PlusPlus,
+    expected_mistakes: f64,
+}
+
+impl RandomizedFtrl {
+    /// A learner over `dim` features for rows of norm at most `r`
+    /// ([`max_norm`]), drawing its predictions from `seed`.
+    pub fn new(dim: usize, r: f64, seed: u64) -> Result<Self, LearnError> {
+        if !(r.is_finite() && r > 0.0) {
+            return Err(param("R", r, "a finite number > 0 (the largest row norm)"));
+        }
+        Ok(RandomizedFtrl {
+            s: vec![0.0; dim],
+            s_norm_sq: 0.0,
+            r,
+            t: 0,
+            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+            expected_mistakes: 0.0,
+        })
+    }
+
+    /// `Σ_t (1 − y_t q_t)/2` so far: the expected number of mistakes.
+    pub fn expected_mistakes(&self) -> f64 {
+        self.expected_mistakes
+    }
+
+    /// The divisor turning `S` into `x_{t+1}` (after `t` steps).
+    fn scale(&self, t: u64) -> f64 {
+        let r2 = self.r * self.r;
+        // Unconstrained minimiser S/(R²√(2t)); projected when its norm,
+        // ‖S‖/(R²√(2t)), exceeds 1/R.
+        (r2 * (2.0 * t as f64).sqrt()).max(self.r * self.s_norm_sq.sqrt())
+    }
+
+    /// `q = ⟨z, x_t⟩` for the next step.
+    fn q<R: Row>(&self, z: &R) -> f64 {
+        let d = self.scale(self.t + 1);
+        if d == 0.0 { 0.0 } else { (f64::from(z.dot(&self.s)) / d).clamp(-1.0, 1.0) }
+    }
+}
+
+impl OnlineLearner for RandomizedFtrl {
+    type Model = LinearModel;
+    fn dim(&self) -> usize {
+        self.s.len()
+    }
+    /// The probability-weighted margin `q` (its sign is the more likely
+    /// prediction).
+    fn margin<R: Row>(&self, x: &R) -> f32 {
+        self.q(x) as f32
+    }
+    fn learn<R: Row>(&mut self, z: &R, y: f32, _example: usize) -> Step {
+        let q = self.q(z);
+        let positive = self.rng.random::<f64>() < (1.0 + q) / 2.0;
+        self.expected_mistakes += (1.0 - f64::from(y) * q) / 2.0;
+        let sz = f64::from(z.dot(&self.s));
+        self.s_norm_sq = (self.s_norm_sq + 2.0 * f64::from(y) * sz + f64::from(z.norm_sq())).max(0.0);
+        z.axpy(y, &mut self.s);
+        self.t += 1;
+        Step { mistake: positive != (y > 0.0), updated: true }
+    }
+    /// The deterministic vector `x_{T+1}` (the sign of `q`).
+    fn model(&self) -> LinearModel {
+        let d = self.scale(self.t + 1);
+        let f = if d == 0.0 { 0.0 } else { (1.0 / d) as f32 };
+        LinearModel { weights: self.s.iter().map(|v| v * f).collect(), bias: 0.0 }
+    }
+}
