@@ -114,7 +114,7 @@ fn randomized_ftrl_meets_its_expected_regret_bound() {
         let t = data.len() as f64;
         // The best u in the ball of radius 1/R for the linear losses: along Σ y z.
         let d = &data;
-        let mut s = vec![0.0f64; 20];
+        let mut s = [0.0f64; 20];
         for i in 0..d.len() {
             let x = d.row(i);
             (0..x.nnz()).for_each(|k| s[x.entry(k).0] += f64::from(d.label(i)) * f64::from(x.entry(k).1));
