@@ -50,5 +50,7 @@ pub use multiplicative::{EgForm, ExponentiatedGradient, Winnow};
 pub use pa::{PaVariant, PassiveAggressive};
 pub use perceptron::{Bias, Perceptron, PerceptronParams};
 pub use sgd::{Loss, Schedule, Sgd, SgdParams};
-pub use train::{Order, PassReport, TrainOptions, TrainReport, train};
+pub use train::{
+    Event, Order, PassReport, Pocket, PocketEvery, TrainOptions, TrainReport, train, train_pocket, train_with,
+};
 pub use voted::{VotedModel, VotedPerceptron, VotedPredictor};

@@ -3,6 +3,8 @@
 
 use crate::error::{LearnError, param};
 use crate::learner::{OnlineLearner, Plan};
+use crate::model::LinearModel;
+use crate::sgd::Loss;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
@@ -89,6 +91,26 @@ pub fn train<L: OnlineLearner, E: Examples>(
     data: &E,
     opts: &TrainOptions,
 ) -> Result<TrainReport, LearnError> {
+    train_with(learner, data, opts, |_, _| {})
+}
+
+/// What the loop tells an observer of [`train_with`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// An update was made; the run's updates so far.
+    Update(u64),
+    /// A pass (possibly partial) ended.
+    PassEnd,
+}
+
+/// [`train`], calling `on` after every update and at the end of every pass
+/// (a no-op closure compiles away).
+pub fn train_with<L: OnlineLearner, E: Examples, F: FnMut(&L, Event)>(
+    learner: &mut L,
+    data: &E,
+    opts: &TrainOptions,
+    mut on: F,
+) -> Result<TrainReport, LearnError> {
     if data.is_empty() {
         return Err(LearnError::Empty);
     }
@@ -110,6 +132,7 @@ pub fn train<L: OnlineLearner, E: Examples>(
     let mut order: Vec<u32> = (0..n as u32).collect();
     let mut report = TrainReport { passes: Vec::new(), separated_at: None };
     let total_passes = full + usize::from(tail > 0);
+    let mut updates = 0u64;
     for pass in 0..total_passes {
         let len = if pass < full { n } else { tail };
         match opts.order {
@@ -131,8 +154,13 @@ pub fn train<L: OnlineLearner, E: Examples>(
             let s = learner.learn(&data.row(i), data.label(i), i);
             p.mistakes += u64::from(s.mistake);
             p.updates += u64::from(s.updated);
+            if s.updated {
+                updates += 1;
+                on(learner, Event::Update(updates));
+            }
         }
         learner.end_pass();
+        on(learner, Event::PassEnd);
         p.seconds = start.elapsed().as_secs_f64();
         report.passes.push(p);
         if opts.stop_when_separated && len == n && p.mistakes == 0 {
@@ -141,4 +169,77 @@ pub fn train<L: OnlineLearner, E: Examples>(
         }
     }
     Ok(report)
+}
+
+/// When the pocket evaluates the current vector.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PocketEvery {
+    /// Every this many updates.
+    Updates(u64),
+    /// At the end of every pass.
+    Pass,
+}
+
+/// The best vector seen, by empirical hinge risk on the training set, and
+/// the last one.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pocket {
+    /// The vector with the lowest risk at an evaluation.
+    pub best: LinearModel,
+    /// Its mean hinge loss.
+    pub best_risk: f64,
+    /// Updates made when it was taken.
+    pub best_at_update: u64,
+    /// The final vector's mean hinge loss.
+    pub last_risk: f64,
+    /// Evaluations made (the final vector included).
+    pub evaluations: u32,
+}
+
+/// Trains like [`train`] and keeps the best vector so far (the "pocket"),
+/// evaluated by mean hinge loss over `data` every `every` and at the end.
+/// Each evaluation is a parallel pass over the data.
+pub fn train_pocket<L: OnlineLearner<Model = LinearModel>, E: Examples>(
+    learner: &mut L,
+    data: &E,
+    opts: &TrainOptions,
+    every: PocketEvery,
+) -> Result<(TrainReport, Pocket), LearnError> {
+    if every == PocketEvery::Updates(0) {
+        return Err(param("pocket interval", 0, "at least 1 update"));
+    }
+    let mut pocket: Option<Pocket> = None;
+    let mut updates = 0u64;
+    let consider = |m: LinearModel, at: u64, pocket: &mut Option<Pocket>| {
+        let risk = m.mean_loss(data, Loss::Hinge);
+        match pocket {
+            Some(p) => {
+                p.evaluations += 1;
+                if risk < p.best_risk {
+                    (p.best, p.best_risk, p.best_at_update) = (m, risk, at);
+                }
+            }
+            None => {
+                *pocket = Some(Pocket { best: m, best_risk: risk, best_at_update: at, last_risk: risk, evaluations: 1 })
+            }
+        }
+        risk
+    };
+    let report = train_with(learner, data, opts, |l, e| match (e, every) {
+        (Event::Update(u), PocketEvery::Updates(n)) => {
+            updates = u;
+            if u % n == 0 {
+                consider(l.model(), u, &mut pocket);
+            }
+        }
+        (Event::Update(u), PocketEvery::Pass) => updates = u,
+        (Event::PassEnd, PocketEvery::Pass) => {
+            consider(l.model(), updates, &mut pocket);
+        }
+        (Event::PassEnd, PocketEvery::Updates(_)) => {}
+    })?;
+    let last = consider(learner.model(), updates, &mut pocket);
+    let mut pocket = pocket.expect("the final vector was evaluated");
+    pocket.last_risk = last;
+    Ok((report, pocket))
 }

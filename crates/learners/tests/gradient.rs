@@ -292,3 +292,81 @@ fn bad_parameters_are_refused() {
     }
     assert!(PassiveAggressive::new(3, PaVariant::PaI { c: -1.0 }, Bias::None).is_err());
 }
+
+#[test]
+fn the_pocket_keeps_the_best_vector_by_hinge_risk() {
+    use rosenblatt_learners::{PocketEvery, train_pocket};
+    let (data, _) = generate(800, 20, 0.2, 9);
+    let p = SgdParams { loss: Loss::Hinge, schedule: Schedule::Constant, eta0: 0.5, ..Default::default() };
+    for every in [PocketEvery::Pass, PocketEvery::Updates(150)] {
+        let mut l = Sgd::new(20, p).unwrap();
+        let (report, pocket) = train_pocket(&mut l, &&data, &seq(6.0), every).unwrap();
+        // The last vector is what training ends with; the pocket is never worse.
+        assert_eq!(pocket.last_risk, l.model().mean_loss(&&data, Loss::Hinge));
+        assert!(pocket.best_risk <= pocket.last_risk);
+        assert_eq!(pocket.best.mean_loss(&&data, Loss::Hinge), pocket.best_risk);
+        assert!(pocket.best_at_update <= report.updates());
+        // The same checkpoints by hand: train pass by pass (or update by update
+        // through the observer) and take the minimum.
+        let expected_evaluations = match every {
+            PocketEvery::Pass => 6 + 1,
+            PocketEvery::Updates(n) => (report.updates() / n) as u32 + 1,
+        };
+        assert_eq!(pocket.evaluations, expected_evaluations);
+        if every == PocketEvery::Pass {
+            let mut m = Sgd::new(20, p).unwrap();
+            let mut risks = Vec::new();
+            for _ in 0..6 {
+                train(&mut m, &&data, &seq(1.0)).unwrap();
+                risks.push(m.model().mean_loss(&&data, Loss::Hinge));
+            }
+            // A constant schedule makes pass-by-pass training the same run.
+            let best = risks.iter().copied().fold(f64::INFINITY, f64::min);
+            assert_eq!(pocket.best_risk, best);
+        }
+    }
+    let mut l = Sgd::new(20, p).unwrap();
+    assert!(train_pocket(&mut l, &&data, &seq(1.0), PocketEvery::Updates(0)).is_err());
+}
+
+#[test]
+fn every_learner_is_bit_identical_for_a_seed() {
+    use rosenblatt_learners::{EgForm, ExponentiatedGradient, FtrlParams, FtrlProximal, RandomizedFtrl, max_norm};
+    let (data, _) = generate(600, 16, 0.1, 10);
+    fn run<L: OnlineLearner<Model = LinearModel>>(mut l: L, data: &InMemoryExamples, seed: u64) -> Vec<u32> {
+        let opts = TrainOptions { passes: 2.5, order: Order::Shuffle, seed, stop_when_separated: false };
+        train(&mut l, &data, &opts).unwrap();
+        let m = l.model();
+        m.weights.iter().chain([&m.bias]).map(|v| v.to_bits()).collect()
+    }
+    let r = max_norm(&&data);
+    type Make = Box<dyn Fn() -> Box<dyn Fn(&InMemoryExamples, u64) -> Vec<u32>>>;
+    let makers: Vec<(&str, Make)> = vec![
+        ("sgd", Box::new(|| Box::new(|d, s| run(Sgd::new(16, SgdParams::default()).unwrap(), d, s)))),
+        ("pegasos", Box::new(|| Box::new(|d, s| run(Sgd::new(16, SgdParams::pegasos(0.01)).unwrap(), d, s)))),
+        (
+            "pa2",
+            Box::new(|| {
+                Box::new(|d, s| {
+                    run(PassiveAggressive::new(16, PaVariant::PaII { c: 1.0 }, Bias::Explicit).unwrap(), d, s)
+                })
+            }),
+        ),
+        (
+            "eg",
+            Box::new(|| {
+                Box::new(|d, s| {
+                    run(ExponentiatedGradient::new(16, EgForm::PlusMinus { b: 5.0 }, 0.2, Loss::Hinge).unwrap(), d, s)
+                })
+            }),
+        ),
+        ("ftrl", Box::new(|| Box::new(|d, s| run(FtrlProximal::new(16, FtrlParams::default()).unwrap(), d, s)))),
+        ("randomized", Box::new(move || Box::new(move |d, s| run(RandomizedFtrl::new(16, r, 7).unwrap(), d, s)))),
+    ];
+    for (name, make) in makers {
+        let f = make();
+        let (a, b, c) = (f(&data, 1), f(&data, 1), f(&data, 2));
+        assert_eq!(a, b, "{name}: same seed, same bits");
+        assert_ne!(a, c, "{name}: another seed, another order");
+    }
+}
