@@ -1,5 +1,7 @@
 //! Multi-class learners against plain f64 implementations.
 
+mod common;
+use common::{Spy, seq};
 use rosenblatt_kernels::{Examples, Row};
 use rosenblatt_learners::{
     InMemoryExamples, LearnError, LinearModel, MulticlassPerceptron, OneVsRest, OnlineLearner, Order, Perceptron,
@@ -67,40 +69,6 @@ fn reference(data: &InMemoryExamples, k: usize, passes: usize) -> Reference {
     (mistakes, w, b, sw.iter().map(|v| v / steps).collect(), sb.iter().map(|v| v / steps).collect())
 }
 
-struct Spy<L> {
-    inner: L,
-    mistakes: Vec<usize>,
-}
-impl<L: OnlineLearner> OnlineLearner for Spy<L> {
-    type Model = L::Model;
-    fn dim(&self) -> usize {
-        self.inner.dim()
-    }
-    fn check_labels<E: Examples>(&self, data: &E) -> Result<(), LearnError> {
-        self.inner.check_labels(data)
-    }
-    fn begin(&mut self, plan: &rosenblatt_learners::Plan) {
-        self.inner.begin(plan)
-    }
-    fn margin<R: Row>(&self, x: &R) -> f32 {
-        self.inner.margin(x)
-    }
-    fn learn<R: Row>(&mut self, x: &R, y: f32, e: usize) -> rosenblatt_learners::Step {
-        let s = self.inner.learn(x, y, e);
-        if s.mistake {
-            self.mistakes.push(e);
-        }
-        s
-    }
-    fn model(&self) -> L::Model {
-        self.inner.model()
-    }
-}
-
-fn seq(passes: f64) -> TrainOptions {
-    TrainOptions { passes, order: Order::Sequential, seed: 0, stop_when_separated: false }
-}
-
 fn assert_close(got: &[f32], want: &[f64]) {
     let scale = want.iter().fold(0.0f64, |m, v| m.max(v.abs()));
     for (g, w) in got.iter().zip(want) {
@@ -113,8 +81,7 @@ fn multiclass_perceptron_matches_the_f64_reference() {
     // 10 classes, so scoring runs the eight-class kernel and the remainder.
     let data = generate(600, 24, 10, 1);
     let (mistakes, w, b, aw, ab) = reference(&data, 10, 3);
-    let mut plain =
-        Spy { inner: MulticlassPerceptron::new(24, 10, PerceptronParams::default(), None).unwrap(), mistakes: vec![] };
+    let mut plain = Spy::new(MulticlassPerceptron::new(24, 10, PerceptronParams::default(), None).unwrap());
     train(&mut plain, &&data, &seq(3.0)).unwrap();
     assert_eq!(plain.mistakes, mistakes);
     let m = plain.model();

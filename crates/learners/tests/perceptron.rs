@@ -2,6 +2,8 @@
 //! against the mistake bounds of Novikoff and of Freund & Schapire on
 //! generated data.
 
+mod common;
+use common::{Spy, seq};
 use rosenblatt_kernels::Examples;
 use rosenblatt_learners::{
     AveragedPerceptron, Bias, InMemoryExamples, LearnError, LiftedExamples, OnlineLearner, Order, Perceptron,
@@ -105,38 +107,6 @@ fn ref_perceptron(p: &Plain, passes: usize, eta: f64, bias: bool) -> (Vec<Vec<us
     (all, w, b)
 }
 
-/// Records which examples were mistakes, around any learner.
-struct Spy<L> {
-    inner: L,
-    mistakes: Vec<usize>,
-}
-impl<L: OnlineLearner> OnlineLearner for Spy<L> {
-    type Model = L::Model;
-    fn dim(&self) -> usize {
-        self.inner.dim()
-    }
-    fn begin(&mut self, plan: &rosenblatt_learners::Plan) {
-        self.inner.begin(plan)
-    }
-    fn margin<R: rosenblatt_kernels::Row>(&self, x: &R) -> f32 {
-        self.inner.margin(x)
-    }
-    fn learn<R: rosenblatt_kernels::Row>(&mut self, x: &R, y: f32, e: usize) -> rosenblatt_learners::Step {
-        let s = self.inner.learn(x, y, e);
-        if s.mistake {
-            self.mistakes.push(e);
-        }
-        s
-    }
-    fn model(&self) -> L::Model {
-        self.inner.model()
-    }
-}
-
-fn seq(passes: f64) -> TrainOptions {
-    TrainOptions { passes, order: Order::Sequential, seed: 0, stop_when_separated: false }
-}
-
 fn close(a: f32, b: f64, scale: f64) -> bool {
     (f64::from(a) - b).abs() <= 1e-4 * (1.0 + scale)
 }
@@ -146,7 +116,7 @@ fn perceptron_matches_the_f64_reference_exactly_on_dyadic_data() {
     let (data, _) = generate(300, 40, 0.0, 0.1, true, 1);
     let p = plain(&data);
     let (ref_mistakes, w, b) = ref_perceptron(&p, 5, 1.0, true);
-    let mut l = Spy { inner: Perceptron::new(40, PerceptronParams::default()).unwrap(), mistakes: vec![] };
+    let mut l = Spy::new(Perceptron::new(40, PerceptronParams::default()).unwrap());
     let report = train(&mut l, &&data, &seq(5.0)).unwrap();
     assert_eq!(l.mistakes, ref_mistakes.concat());
     for (pass, m) in report.passes.iter().zip(&ref_mistakes) {
@@ -163,7 +133,7 @@ fn perceptron_matches_the_f64_reference_on_real_valued_data() {
     let (data, _) = generate(400, 60, 0.0, 0.05, false, 2);
     let p = plain(&data);
     let (ref_mistakes, w, b) = ref_perceptron(&p, 3, 1.0, true);
-    let mut l = Spy { inner: Perceptron::new(60, PerceptronParams::default()).unwrap(), mistakes: vec![] };
+    let mut l = Spy::new(Perceptron::new(60, PerceptronParams::default()).unwrap());
     train(&mut l, &&data, &seq(3.0)).unwrap();
     assert_eq!(l.mistakes, ref_mistakes.concat());
     let model = l.model();
@@ -177,10 +147,10 @@ fn perceptron_matches_the_f64_reference_on_real_valued_data() {
 #[test]
 fn explicit_bias_and_lifted_rows_agree() {
     let (data, _) = generate(300, 30, 0.0, 0.1, false, 3);
-    let mut explicit = Spy { inner: Perceptron::new(30, PerceptronParams::default()).unwrap(), mistakes: vec![] };
+    let mut explicit = Spy::new(Perceptron::new(30, PerceptronParams::default()).unwrap());
     train(&mut explicit, &&data, &seq(4.0)).unwrap();
     let params = PerceptronParams { bias: Bias::None, ..Default::default() };
-    let mut lifted = Spy { inner: Perceptron::new(31, params).unwrap(), mistakes: vec![] };
+    let mut lifted = Spy::new(Perceptron::new(31, params).unwrap());
     let d = &data;
     train(&mut lifted, &LiftedExamples(&d), &seq(4.0)).unwrap();
     assert_eq!(explicit.mistakes, lifted.mistakes);
