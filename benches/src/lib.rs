@@ -71,19 +71,7 @@ pub fn sparse_dot_4acc(indices: &[u32], values: &[f32], w: &[f32]) -> f32 {
     s
 }
 
-/// Sums every byte of `data` in u64 lanes: a pass that reads the same bytes
-/// as a kernel and does almost nothing with them.
-pub fn read_only_pass(data: &[u8]) -> u64 {
-    let mut s = 0u64;
-    let mut c = data.chunks_exact(8);
-    for b in &mut c {
-        s = s.wrapping_add(u64::from_le_bytes(b.try_into().expect("8 bytes")));
-    }
-    for &b in c.remainder() {
-        s = s.wrapping_add(u64::from(b));
-    }
-    s
-}
+pub use rosenblatt::read_only_pass;
 
 #[cfg(test)]
 mod tests {

@@ -1,13 +1,18 @@
 //! rosenblatt: online linear classification at memory speed.
 //!
-//! The facade for programs that embed the engine. It re-exports the three
-//! library crates and will grow the few calls an embedding program needs
-//! (open a dataset, train, predict into a caller's buffer, save and load).
+//! The facade for programs that embed the engine, and the home of the
+//! command-line tool's larger jobs (the OCR benchmark).
 //!
 //! - [`kernels`]: SIMD dot/axpy over compact row encodings.
 //! - [`loader`]: parsers and memory-mapped binary shards.
 //! - [`learners`]: the online learning algorithms.
+//! - [`ocr`]: the MNIST one-vs-rest benchmark behind `rosenblatt bench ocr`
+//!   and `rosenblatt demo`.
 
+mod error;
+pub mod ocr;
+
+pub use error::Error;
 pub use rosenblatt_kernels as kernels;
 pub use rosenblatt_learners as learners;
 pub use rosenblatt_loader as loader;
@@ -16,4 +21,19 @@ pub use rosenblatt_loader as loader;
 /// the SIMD level in use.
 pub fn version_line() -> String {
     format!("{} ({})", env!("CARGO_PKG_VERSION"), kernels::describe())
+}
+
+/// Sums every byte of `data` in u64 lanes: a pass that reads the same bytes
+/// as training does and almost nothing else — the baseline a training pass
+/// is measured against.
+pub fn read_only_pass(data: &[u8]) -> u64 {
+    let mut s = 0u64;
+    let mut c = data.chunks_exact(8);
+    for b in &mut c {
+        s = s.wrapping_add(u64::from_le_bytes(b.try_into().expect("8 bytes")));
+    }
+    for &b in c.remainder() {
+        s = s.wrapping_add(u64::from(b));
+    }
+    s
 }

@@ -47,6 +47,18 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Benchmarks.
+    #[command(subcommand)]
+    Bench(BenchCommand),
+    /// The OCR benchmark on the bundled MNIST (converted into datasets/cache on first use).
+    Demo {
+        /// Print JSON on stdout.
+        #[arg(long)]
+        json: bool,
+        /// No progress messages.
+        #[arg(long)]
+        quiet: bool,
+    },
     /// Write a dataset's rows back as LIBSVM text, in its own index base.
     Export {
         /// The dataset directory.
@@ -55,6 +67,41 @@ enum Command {
         #[arg(short, long)]
         output: Option<PathBuf>,
     },
+}
+
+#[derive(Subcommand, Debug)]
+enum BenchCommand {
+    /// MNIST one digit against the rest: the Perceptron's final vector, the Voted and the
+    /// Averaged Perceptron over several pass counts, tested on the 10,000 test images.
+    Ocr(OcrArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct OcrArgs {
+    /// A folder of MNIST IDX files, or a converted one-vs-rest training dataset.
+    #[arg(long, default_value = "datasets/mnist")]
+    data: PathBuf,
+    /// The MNIST IDX folder the test images come from when --data is a dataset.
+    #[arg(long, default_value = "datasets/mnist")]
+    test_data: PathBuf,
+    /// Where converted datasets are cached.
+    #[arg(long, default_value = "datasets/cache")]
+    cache: PathBuf,
+    /// Pass counts, comma-separated (fractions allowed).
+    #[arg(long, value_delimiter = ',', default_value = "0.1,1,2,3,4,10")]
+    passes: Vec<f64>,
+    /// Seeds of the training order (0..N); the table shows mean and spread.
+    #[arg(long, default_value_t = 3)]
+    seeds: u64,
+    /// The digit that is +1.
+    #[arg(long, default_value_t = 9, value_parser = clap::value_parser!(u8).range(0..=9))]
+    target: u8,
+    /// Print JSON on stdout.
+    #[arg(long)]
+    json: bool,
+    /// No progress messages.
+    #[arg(long)]
+    quiet: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -122,6 +169,17 @@ fn run(cli: Cli) -> Result<()> {
         Some(Command::Inspect { dataset, verify, json }) => inspect(&dataset, verify, json),
         Some(Command::Export { dataset, output }) => export(&dataset, output.as_deref()),
         Some(Command::Bounds { dataset, passes, seed, json }) => bounds(&dataset, passes, seed, json),
+        Some(Command::Bench(BenchCommand::Ocr(a))) => ocr(a),
+        Some(Command::Demo { json, quiet }) => ocr(OcrArgs {
+            data: "datasets/mnist".into(),
+            test_data: "datasets/mnist".into(),
+            cache: "datasets/cache".into(),
+            passes: vec![0.1, 1.0, 2.0, 3.0, 4.0, 10.0],
+            seeds: 3,
+            target: 9,
+            json,
+            quiet,
+        }),
     }
 }
 
@@ -296,6 +354,67 @@ fn bounds(dir: &Path, passes: f64, seed: u64, json: bool) -> Result<()> {
         }
         Ok(())
     })
+}
+
+fn ocr(a: OcrArgs) -> Result<()> {
+    use std::io::IsTerminal;
+    if !a.data.exists() {
+        bail!(
+            "{}: not found (run from the repository root, or pass --data with the MNIST IDX folder)",
+            a.data.display()
+        );
+    }
+    let opts = rosenblatt::ocr::OcrOptions {
+        data: a.data.clone(),
+        test_idx: a.test_data.clone(),
+        cache: a.cache.clone(),
+        passes: a.passes.clone(),
+        seeds: a.seeds,
+        target: a.target,
+    };
+    let talk = !a.quiet && std::io::stderr().is_terminal();
+    let start = Instant::now();
+    let report = rosenblatt::ocr::run(&opts, |msg| {
+        if talk {
+            eprint!("\r\x1b[2K{msg} ({:.1} s)", start.elapsed().as_secs_f64());
+        }
+    })?;
+    if talk {
+        eprintln!("\r\x1b[2Kdone in {:.1} s", start.elapsed().as_secs_f64());
+    }
+    if a.json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+        return Ok(());
+    }
+    println!(
+        "MNIST digit {} vs rest: {} training rows ({}), {} test rows; {} seed(s); {}",
+        a.target,
+        report.train_rows,
+        report.encoding,
+        report.test_rows,
+        a.seeds,
+        rosenblatt::kernels::describe()
+    );
+    println!("read-only pass over the training shards: {:.2} ms", report.read_only_seconds * 1e3);
+    println!();
+    println!(
+        "{:<20} {:>6} {:>16} {:>10} {:>12} {:>12} {:>10}",
+        "learner", "passes", "test error", "ms/pass", "examples/s", "nonzeros/s", "÷ read"
+    );
+    for r in &report.records {
+        println!(
+            "{:<20} {:>6} {:>8.2}% ±{:>5.2} {:>10.2} {:>12.3e} {:>12.3e} {:>10.2}",
+            r.learner,
+            r.passes,
+            r.test_error * 100.0,
+            r.test_error_std * 100.0,
+            r.seconds_per_pass * 1e3,
+            r.examples_per_second,
+            r.nonzeros_per_second,
+            r.pass_over_read_only
+        );
+    }
+    Ok(())
 }
 
 fn fmt_f32(v: f32) -> String {

@@ -235,6 +235,42 @@ mod data {
     }
 
     #[test]
+    fn the_ocr_benchmark_reports_every_learner_and_pass_count() {
+        let tmp = tempfile::tempdir().unwrap();
+        let mnist = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../datasets/mnist");
+        let cache = tmp.path().join("cache");
+        let args = ["bench", "ocr", "--data", p(&mnist), "--test-data", p(&mnist), "--cache", p(&cache)];
+        let (code, out, err) = run(&[&args[..], &["--passes", "0.1,0.5", "--seeds", "2", "--json"]].concat());
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["train_rows"], 60_000);
+        assert_eq!(v["test_rows"], 10_000);
+        let records = v["records"].as_array().unwrap();
+        assert_eq!(records.len(), 6);
+        for r in records {
+            let e = r["test_error"].as_f64().unwrap();
+            // Every learner beats predicting "not 9" (10.09% of the test set is a 9).
+            assert!(e > 0.0 && e < 0.1009, "{r}");
+            assert!(r["seconds_per_pass"].as_f64().unwrap() > 0.0);
+            assert!(
+                ["perceptron", "voted-perceptron", "averaged-perceptron"].contains(&r["learner"].as_str().unwrap())
+            );
+        }
+        // The conversion is cached: the second run finds the shards.
+        assert!(cache.join("mnist-train-target9").join("dataset.json").exists());
+        let (code, out, _) = run(&[&args[..], &["--passes", "0.1", "--seeds", "1"]].concat());
+        assert_eq!(code, 0);
+        assert!(out.contains("averaged-perceptron") && out.contains("test error"), "{out}");
+        // Bad requests are one-line errors.
+        let (code, _, err) = run(&["bench", "ocr", "--data", p(&tmp.path().join("nowhere"))]);
+        assert_eq!(code, 1);
+        assert!(err.contains("not found"), "{err}");
+        let (code, _, err) = run(&[&args[..], &["--passes", "0", "--seeds", "1"]].concat());
+        assert_eq!(code, 1);
+        assert!(err.contains("pass count 0"), "{err}");
+    }
+
+    #[test]
     fn a_conversion_killed_midway_never_leaves_a_dataset_that_opens() {
         let tmp = tempfile::tempdir().unwrap();
         let input = tmp.path().join("big.txt");

@@ -1,0 +1,15 @@
+//! The facade's errors.
+
+/// What can go wrong in the facade's calls.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// Loading or converting data.
+    #[error(transparent)]
+    Load(#[from] rosenblatt_loader::LoadError),
+    /// Training.
+    #[error(transparent)]
+    Learn(#[from] rosenblatt_learners::LearnError),
+    /// A request that does not fit the data, with what is wrong.
+    #[error("{0}")]
+    Input(String),
+}
