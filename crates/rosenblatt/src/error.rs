@@ -9,6 +9,14 @@ pub enum Error {
     /// Training.
     #[error(transparent)]
     Learn(#[from] rosenblatt_learners::LearnError),
+    /// A model file that cannot be used, and why.
+    #[error("{path}: {reason}")]
+    Model {
+        /// The file.
+        path: std::path::PathBuf,
+        /// What is wrong.
+        reason: String,
+    },
     /// A request that does not fit the data, with what is wrong.
     #[error("{0}")]
     Input(String),

@@ -6,10 +6,12 @@
 //! - [`kernels`]: SIMD dot/axpy over compact row encodings.
 //! - [`loader`]: parsers and memory-mapped binary shards.
 //! - [`learners`]: the online learning algorithms.
+//! - [`model`]: model files (save, load).
 //! - [`ocr`]: the MNIST one-vs-rest benchmark behind `rosenblatt bench ocr`
 //!   and `rosenblatt demo`.
 
 mod error;
+pub mod model;
 pub mod ocr;
 
 pub use error::Error;
