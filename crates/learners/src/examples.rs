@@ -145,3 +145,41 @@ pub(crate) fn check_binary<E: Examples>(data: &E) -> Result<(), LearnError> {
         None => Ok(()),
     }
 }
+
+/// A contiguous run of another set's examples: `start..start + len`.
+#[derive(Clone, Copy, Debug)]
+pub struct Slice<'e, E> {
+    data: &'e E,
+    start: usize,
+    len: usize,
+}
+
+impl<'e, E: Examples> Slice<'e, E> {
+    /// Examples `start..start + len` of `data`; panics if out of range.
+    pub fn new(data: &'e E, start: usize, len: usize) -> Self {
+        assert!(start.checked_add(len).is_some_and(|e| e <= data.len()), "slice outside the examples");
+        Slice { data, start, len }
+    }
+}
+
+impl<E: Examples> Examples for Slice<'_, E> {
+    type Row = E::Row;
+    fn len(&self) -> usize {
+        self.len
+    }
+    fn dim(&self) -> usize {
+        self.data.dim()
+    }
+    fn row(&self, i: usize) -> E::Row {
+        assert!(i < self.len, "example {i} of {}", self.len);
+        self.data.row(self.start + i)
+    }
+    fn label(&self, i: usize) -> f32 {
+        self.data.label(self.start + i)
+    }
+    fn prefetch(&self, i: usize) {
+        if i < self.len {
+            self.data.prefetch(self.start + i)
+        }
+    }
+}

@@ -41,7 +41,7 @@ mod voted;
 pub use averaged::AveragedPerceptron;
 pub use bounds::{MistakeBounds, mistake_bounds};
 pub use error::LearnError;
-pub use examples::{InMemoryExamples, Lifted, LiftedExamples};
+pub use examples::{InMemoryExamples, Lifted, LiftedExamples, Slice};
 pub use ftrl::{FtrlParams, FtrlProximal, RandomizedFtrl, max_norm};
 pub use learner::{OnlineLearner, Plan, Step};
 pub use model::LinearModel;

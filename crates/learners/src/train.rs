@@ -95,12 +95,12 @@ pub fn train<L: OnlineLearner, E: Examples>(
 }
 
 /// What the loop tells an observer of [`train_with`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Event {
     /// An update was made; the run's updates so far.
     Update(u64),
-    /// A pass (possibly partial) ended.
-    PassEnd,
+    /// A pass (possibly partial) ended, with its report.
+    PassEnd(PassReport),
 }
 
 /// [`train`], calling `on` after every update and at the end of every pass
@@ -160,8 +160,8 @@ pub fn train_with<L: OnlineLearner, E: Examples, F: FnMut(&L, Event)>(
             }
         }
         learner.end_pass();
-        on(learner, Event::PassEnd);
         p.seconds = start.elapsed().as_secs_f64();
+        on(learner, Event::PassEnd(p));
         report.passes.push(p);
         if opts.stop_when_separated && len == n && p.mistakes == 0 {
             report.separated_at = Some(pass + 1);
@@ -233,10 +233,10 @@ pub fn train_pocket<L: OnlineLearner<Model = LinearModel>, E: Examples>(
             }
         }
         (Event::Update(u), PocketEvery::Pass) => updates = u,
-        (Event::PassEnd, PocketEvery::Pass) => {
+        (Event::PassEnd(_), PocketEvery::Pass) => {
             consider(l.model(), updates, &mut pocket);
         }
-        (Event::PassEnd, PocketEvery::Updates(_)) => {}
+        (Event::PassEnd(_), PocketEvery::Updates(_)) => {}
     })?;
     let last = consider(learner.model(), updates, &mut pocket);
     let mut pocket = pocket.expect("the final vector was evaluated");

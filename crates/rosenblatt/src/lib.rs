@@ -11,8 +11,10 @@
 //!   and `rosenblatt demo`.
 
 mod error;
+pub mod eval;
 pub mod model;
 pub mod ocr;
+pub mod train;
 
 pub use error::Error;
 pub use rosenblatt_kernels as kernels;

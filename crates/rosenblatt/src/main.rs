@@ -47,6 +47,19 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Train a learner on a dataset and save the model.
+    Train(TrainArgs),
+    /// Evaluate a model on a dataset: error rate, confusion matrix, precision, recall, F1,
+    /// and for scoring models log loss and ROC AUC.
+    Eval {
+        /// The model file.
+        model: PathBuf,
+        /// The dataset directory.
+        dataset: PathBuf,
+        /// Print JSON on stdout.
+        #[arg(long)]
+        json: bool,
+    },
     /// Benchmarks.
     #[command(subcommand)]
     Bench(BenchCommand),
@@ -67,6 +80,72 @@ enum Command {
         #[arg(short, long)]
         output: Option<PathBuf>,
     },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum OrderArg {
+    Shuffle,
+    Sequential,
+    Sample,
+}
+
+#[derive(clap::Args, Debug)]
+struct TrainArgs {
+    /// The training dataset directory.
+    dataset: PathBuf,
+    /// The learner: perceptron, batch-perceptron, averaged-perceptron, hinge-sgd, pegasos, logistic,
+    /// winnow, eg, eg-pm, ftrl-randomized, ftrl-proximal, pa, pa1, pa2, multiclass-perceptron,
+    /// multiclass-averaged-perceptron (defaults of each in `rosenblatt train --help`'s list below).
+    #[arg(long)]
+    learner: String,
+    /// Passes (fractions allowed); for batch-perceptron the pass limit (default 100).
+    #[arg(long)]
+    passes: Option<f64>,
+    /// Example order.
+    #[arg(long, value_enum, default_value = "shuffle")]
+    order: OrderArg,
+    /// Seed of the order (and of ftrl-randomized's draws).
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Hold out this fraction of the rows (the last ones) and report its error per pass.
+    #[arg(long, conflicts_with = "test")]
+    holdout: Option<f64>,
+    /// Report the error on this dataset per pass.
+    #[arg(long)]
+    test: Option<PathBuf>,
+    /// Where to write the model.
+    #[arg(short, long)]
+    output: PathBuf,
+    /// Step size (perceptrons: 1; SGD, logistic, EG: 0.1).
+    #[arg(long)]
+    eta: Option<f64>,
+    /// L2 strength (hinge-sgd, logistic: 0; pegasos: 1e-4).
+    #[arg(long)]
+    lambda: Option<f64>,
+    /// Passive-aggressive C (1).
+    #[arg(long)]
+    c: Option<f64>,
+    /// Winnow's promotion factor (2); FTRL-Proximal's alpha (0.1).
+    #[arg(long)]
+    alpha: Option<f64>,
+    /// FTRL-Proximal's beta (1).
+    #[arg(long)]
+    beta: Option<f64>,
+    /// FTRL-Proximal's L1 (1).
+    #[arg(long)]
+    l1: Option<f64>,
+    /// FTRL-Proximal's L2 (1).
+    #[arg(long)]
+    l2: Option<f64>,
+    /// EG's norm B (1).
+    #[arg(long)]
+    b: Option<f64>,
+    /// Winnow's threshold (the dimension).
+    #[arg(long)]
+    threshold: Option<f64>,
+    /// Print JSON on stdout.
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -170,6 +249,8 @@ fn run(cli: Cli) -> Result<()> {
         Some(Command::Export { dataset, output }) => export(&dataset, output.as_deref()),
         Some(Command::Bounds { dataset, passes, seed, json }) => bounds(&dataset, passes, seed, json),
         Some(Command::Bench(BenchCommand::Ocr(a))) => ocr(a),
+        Some(Command::Train(a)) => train_cmd(a),
+        Some(Command::Eval { model, dataset, json }) => eval_cmd(&model, &dataset, json),
         Some(Command::Demo { json, quiet }) => ocr(OcrArgs {
             data: "datasets/mnist".into(),
             test_data: "datasets/mnist".into(),
@@ -354,6 +435,155 @@ fn bounds(dir: &Path, passes: f64, seed: u64, json: bool) -> Result<()> {
         }
         Ok(())
     })
+}
+
+fn classes_of(ds: &Dataset) -> Result<Vec<f64>> {
+    let m = ds.manifest();
+    match m.label_kind.as_str() {
+        "binary" => Ok(vec![-1.0, 1.0]),
+        "classes" => {
+            let max = m.label_counts.iter().map(|c| c.0).fold(0.0, f64::max);
+            Ok((0..=max as u64).map(|c| c as f64).collect())
+        }
+        k => bail!("{}: labels are {k}; train needs ±1 labels or class ids", ds.dir().display()),
+    }
+}
+
+fn train_cmd(a: TrainArgs) -> Result<()> {
+    use rosenblatt::learners::{Order, TrainOptions};
+    use rosenblatt::train::{HyperParams, TrainSpec, train_examples};
+    if !rosenblatt::train::LEARNERS.iter().any(|l| l.0 == a.learner) {
+        let names: Vec<&str> = rosenblatt::train::LEARNERS.iter().map(|l| l.0).collect();
+        bail!("unknown learner `{}` (one of: {})", a.learner, names.join(", "));
+    }
+    let ds = Dataset::open(&a.dataset, OpenOptions::default())?;
+    let test = a.test.as_ref().map(|t| Dataset::open(t, OpenOptions::default())).transpose()?;
+    let classes = classes_of(&ds)?;
+    let batch = a.learner == "batch-perceptron";
+    let options = TrainOptions {
+        passes: a.passes.unwrap_or(if batch { 100.0 } else { 1.0 }),
+        order: if batch {
+            Order::Sequential
+        } else {
+            match a.order {
+                OrderArg::Shuffle => Order::Shuffle,
+                OrderArg::Sequential => Order::Sequential,
+                OrderArg::Sample => Order::Sample,
+            }
+        },
+        seed: a.seed,
+        stop_when_separated: batch,
+    };
+    let spec = TrainSpec {
+        learner: a.learner.clone(),
+        options,
+        params: HyperParams {
+            eta: a.eta,
+            lambda: a.lambda,
+            c: a.c,
+            alpha: a.alpha,
+            beta: a.beta,
+            l1: a.l1,
+            l2: a.l2,
+            b: a.b,
+            threshold: a.threshold,
+        },
+        holdout: a.holdout,
+    };
+    let json = a.json;
+    if !json {
+        let eval = if a.holdout.is_some() {
+            "holdout"
+        } else if a.test.is_some() {
+            "test"
+        } else {
+            ""
+        };
+        println!(
+            "{:>5} {:>10} {:>12} {:>12} {:>10} {:>12}",
+            "pass", "mistakes", "train error", eval, "seconds", "examples/s"
+        );
+    }
+    let mut lines = Vec::new();
+    let on_pass = |l: &rosenblatt::train::PassLine| {
+        if !json {
+            let e = l.eval_error.map(|e| format!("{:.4}", e)).unwrap_or_default();
+            println!(
+                "{:>5} {:>10} {:>12.4} {:>12} {:>10.3} {:>12.3e}",
+                l.pass, l.mistakes, l.train_error, e, l.seconds, l.examples_per_second
+            );
+        }
+        lines.push(l.clone());
+    };
+    let model = loader::with_examples!(ds.examples()?, |ex| {
+        match &test {
+            Some(t) => loader::with_examples!(t.examples()?, |te| train_examples(
+                &ex,
+                Some(&te),
+                classes.clone(),
+                &spec,
+                on_pass
+            )),
+            // No test set: any Examples type will do for the absent one.
+            None => {
+                train_examples(&ex, None::<&&rosenblatt::learners::InMemoryExamples>, classes.clone(), &spec, on_pass)
+            }
+        }
+    })?;
+    model.save(&a.output)?;
+    if batch {
+        match model.meta.training.get("separated_at").and_then(|v| v.as_u64()) {
+            Some(p) => eprintln!("converged: pass {p} made no mistake ({} updates)", model.meta.training["updates"]),
+            None => eprintln!("not separated within {} passes", spec.options.passes),
+        }
+    }
+    if json {
+        let v = serde_json::json!({ "model": a.output, "learner": a.learner, "passes": lines, "training": model.meta.training });
+        println!("{}", serde_json::to_string_pretty(&v)?);
+    } else {
+        println!("model written to {}", a.output.display());
+    }
+    Ok(())
+}
+
+fn eval_cmd(model: &Path, dataset: &Path, json: bool) -> Result<()> {
+    let m = rosenblatt::model::SavedModel::load(model)?;
+    let ds = Dataset::open(dataset, OpenOptions::default())?;
+    let e = loader::with_examples!(ds.examples()?, |ex| rosenblatt::eval::evaluate(&m, &ex))?;
+    if e.features_beyond_model {
+        eprintln!(
+            "note: {} has features beyond the model's dimension {}; they get weight 0",
+            dataset.display(),
+            m.meta.dim
+        );
+    }
+    if json {
+        println!("{}", serde_json::to_string_pretty(&e)?);
+        return Ok(());
+    }
+    println!("model        {} ({}, dimension {})", model.display(), m.meta.learner, m.meta.dim);
+    println!("examples     {}", e.examples);
+    println!("error rate   {:.4}", e.error_rate);
+    if let Some(l) = e.log_loss {
+        println!("log loss     {l:.4}");
+    }
+    if let Some(a) = e.roc_auc {
+        println!("ROC AUC      {a:.4}");
+    }
+    println!("confusion (rows: true class, columns: predicted)");
+    print!("{:>10}", "");
+    e.classes.iter().for_each(|c| print!("{c:>10}"));
+    println!();
+    for (c, row) in e.classes.iter().zip(&e.confusion) {
+        print!("{c:>10}");
+        row.iter().for_each(|n| print!("{n:>10}"));
+        println!();
+    }
+    println!("{:>10} {:>10} {:>10} {:>10}", "class", "precision", "recall", "F1");
+    for (i, c) in e.classes.iter().enumerate() {
+        println!("{c:>10} {:>10.4} {:>10.4} {:>10.4}", e.precision[i], e.recall[i], e.f1[i]);
+    }
+    Ok(())
 }
 
 fn ocr(a: OcrArgs) -> Result<()> {

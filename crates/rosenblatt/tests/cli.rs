@@ -270,6 +270,131 @@ mod data {
         assert!(err.contains("pass count 0"), "{err}");
     }
 
+    fn binary_and_multiclass_sets(tmp: &Path) -> (std::path::PathBuf, std::path::PathBuf) {
+        let (mut bin, mut multi) = (String::new(), String::new());
+        for i in 0..300u32 {
+            let (a, b) = ((i * 37 % 100) as f32 / 50.0, (i * 61 % 100) as f32 / 50.0);
+            bin.push_str(&format!("{} 1:{a} 2:{b} 3:1\n", if a > b { "+1" } else { "-1" }));
+            let class = if a > 1.2 {
+                2
+            } else if b > 1.0 {
+                1
+            } else {
+                0
+            };
+            multi.push_str(&format!("{class} 1:{a} 2:{b} 3:1\n"));
+        }
+        let (bt, mt) = (tmp.join("bin.txt"), tmp.join("multi.txt"));
+        std::fs::write(&bt, bin).unwrap();
+        std::fs::write(&mt, multi).unwrap();
+        let (bd, md) = (tmp.join("bin"), tmp.join("multi"));
+        assert_eq!(run(&["convert", p(&bt), "-o", p(&bd)]).0, 0);
+        assert_eq!(run(&["convert", p(&mt), "-o", p(&md)]).0, 0);
+        (bd, md)
+    }
+
+    #[test]
+    fn every_learner_trains_saves_and_evaluates() {
+        let tmp = tempfile::tempdir().unwrap();
+        let (bin, multi) = binary_and_multiclass_sets(tmp.path());
+        let binary = [
+            "perceptron",
+            "batch-perceptron",
+            "averaged-perceptron",
+            "hinge-sgd",
+            "pegasos",
+            "logistic",
+            "eg",
+            "eg-pm",
+            "ftrl-randomized",
+            "ftrl-proximal",
+            "pa",
+            "pa1",
+            "pa2",
+        ];
+        for learner in binary {
+            let model = tmp.path().join(format!("{learner}.model"));
+            let (code, out, err) = run(&[
+                "train",
+                p(&bin),
+                "--learner",
+                learner,
+                "--passes",
+                "3",
+                "--holdout",
+                "0.2",
+                "-o",
+                p(&model),
+                "--json",
+            ]);
+            assert_eq!(code, 0, "{learner}: {err}");
+            let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+            assert!(!v["passes"].as_array().unwrap().is_empty(), "{learner}");
+            let (code, out, err) = run(&["eval", p(&model), p(&bin), "--json"]);
+            assert_eq!(code, 0, "{learner}: {err}");
+            let e: serde_json::Value = serde_json::from_str(&out).unwrap();
+            assert_eq!(e["examples"], 300);
+            let rate = e["error_rate"].as_f64().unwrap();
+            // Simplex EG has only positive weights and cannot express a > b.
+            if learner != "eg" {
+                assert!(rate < 0.3, "{learner}: error rate {rate}");
+            }
+            assert!(e["roc_auc"].as_f64().is_some());
+        }
+        for learner in ["multiclass-perceptron", "multiclass-averaged-perceptron"] {
+            let model = tmp.path().join(format!("{learner}.model"));
+            let (code, _, err) = run(&["train", p(&multi), "--learner", learner, "--passes", "5", "-o", p(&model)]);
+            assert_eq!(code, 0, "{learner}: {err}");
+            let (code, out, _) = run(&["eval", p(&model), p(&multi), "--json"]);
+            assert_eq!(code, 0);
+            let e: serde_json::Value = serde_json::from_str(&out).unwrap();
+            assert_eq!(e["confusion"].as_array().unwrap().len(), 3);
+            assert!(e["error_rate"].as_f64().unwrap() < 0.3, "{learner}: {out}");
+            // A multi-class model on binary labels is another task.
+            let (code, _, err) = run(&["eval", p(&model), p(&bin)]);
+            assert_eq!(code, 1);
+            assert!(err.contains("another task"), "{err}");
+        }
+        // Winnow needs binary features: these are not.
+        let (code, _, err) = run(&["train", p(&bin), "--learner", "winnow", "-o", p(&tmp.path().join("w.model"))]);
+        assert_eq!(code, 1);
+        assert!(err.contains("binary features"), "{err}");
+    }
+
+    #[test]
+    fn train_and_eval_refuse_what_does_not_fit() {
+        let tmp = tempfile::tempdir().unwrap();
+        let (bin, multi) = binary_and_multiclass_sets(tmp.path());
+        let out = tmp.path().join("m.model");
+        for (args, want) in [
+            (vec!["train", p(&bin), "--learner", "nope", "-o", p(&out)], "unknown learner `nope`"),
+            (vec!["train", p(&multi), "--learner", "perceptron", "-o", p(&out)], "needs ±1 labels"),
+            (vec!["train", p(&bin), "--learner", "multiclass-perceptron", "-o", p(&out)], "needs class-id labels"),
+            (vec!["train", p(&bin), "--learner", "voted-perceptron", "-o", p(&out)], "cannot be saved yet"),
+            (vec!["train", p(&bin), "--learner", "perceptron", "--holdout", "1.5", "-o", p(&out)], "--holdout 1.5"),
+            (vec!["train", p(&bin), "--learner", "perceptron", "--eta=-1", "-o", p(&out)], "eta = -1"),
+            (vec!["train", p(&bin), "--learner", "perceptron", "--passes", "0", "-o", p(&out)], "passes = 0"),
+            (vec!["eval", p(&tmp.path().join("missing.model")), p(&bin)], "missing.model"),
+            (vec!["eval", p(&tmp.path().join("bin.txt")), p(&bin)], "not a rosenblatt model"),
+        ] {
+            let (code, _, err) = run(&args);
+            assert_eq!(code, 1, "{args:?}: {err}");
+            assert!(err.contains(want), "{args:?}: want `{want}` in `{err}`");
+            assert_eq!(err.trim().lines().count(), 1, "one line: {err}");
+        }
+        assert!(!out.exists(), "a failed train writes no model");
+        // Data with more features than the model: extra features get weight 0, said once.
+        let model = tmp.path().join("p.model");
+        assert_eq!(run(&["train", p(&bin), "--learner", "perceptron", "-o", p(&model)]).0, 0);
+        let wide = tmp.path().join("wide.txt");
+        std::fs::write(&wide, "+1 1:1 9:2\n-1 2:1 8:1\n").unwrap();
+        let wd = tmp.path().join("wide");
+        assert_eq!(run(&["convert", p(&wide), "-o", p(&wd)]).0, 0);
+        let (code, _, err) = run(&["eval", p(&model), p(&wd)]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(err.matches("weight 0").count(), 1, "{err}");
+    }
+
     #[test]
     fn a_conversion_killed_midway_never_leaves_a_dataset_that_opens() {
         let tmp = tempfile::tempdir().unwrap();

@@ -1,0 +1,177 @@
+//! Evaluating a saved model on a dataset: error rate, confusion matrix,
+//! per-class precision, recall and F1, and for linear (scoring) models the
+//! log loss of σ(margin) and the ROC AUC.
+
+use crate::error::Error;
+use crate::model::{SavedModel, Weights};
+use rosenblatt_kernels::Examples;
+use rosenblatt_learners::{LinearModel, MulticlassModel};
+
+/// The metrics.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Evaluation {
+    /// Examples evaluated.
+    pub examples: usize,
+    /// Fraction misclassified.
+    pub error_rate: f64,
+    /// The classes, in the order of the matrix rows and columns.
+    pub classes: Vec<f64>,
+    /// `confusion[true][predicted]`.
+    pub confusion: Vec<Vec<u64>>,
+    /// Per class.
+    pub precision: Vec<f64>,
+    /// Per class.
+    pub recall: Vec<f64>,
+    /// Per class.
+    pub f1: Vec<f64>,
+    /// Mean `ln(1 + e^(−y·m))` (linear models).
+    pub log_loss: Option<f64>,
+    /// Area under the ROC curve of the margins (linear models).
+    pub roc_auc: Option<f64>,
+    /// The data has features beyond the model's dimension (given weight 0).
+    pub features_beyond_model: bool,
+}
+
+/// ROC AUC from scores and ±1 labels: the probability that a random
+/// positive scores above a random negative (ties count one half).
+pub fn roc_auc(scores: &[f32], labels: &[f32]) -> Option<f64> {
+    let mut idx: Vec<usize> = (0..scores.len()).collect();
+    idx.sort_by(|&a, &b| scores[a].total_cmp(&scores[b]));
+    let (mut rank_sum, mut pos) = (0.0f64, 0u64);
+    let mut i = 0;
+    while i < idx.len() {
+        let mut j = i;
+        while j + 1 < idx.len() && scores[idx[j + 1]] == scores[idx[i]] {
+            j += 1;
+        }
+        let avg_rank = (i + j) as f64 / 2.0 + 1.0;
+        for &k in &idx[i..=j] {
+            if labels[k] > 0.0 {
+                rank_sum += avg_rank;
+                pos += 1;
+            }
+        }
+        i = j + 1;
+    }
+    let neg = scores.len() as u64 - pos;
+    if pos == 0 || neg == 0 {
+        return None;
+    }
+    let (p, n) = (pos as f64, neg as f64);
+    Some((rank_sum - p * (p + 1.0) / 2.0) / (p * n))
+}
+
+fn per_class(confusion: &[Vec<u64>]) -> (Vec<f64>, Vec<f64>, Vec<f64>) {
+    let k = confusion.len();
+    let ratio = |a: u64, b: u64| if b == 0 { 0.0 } else { a as f64 / b as f64 };
+    let mut out = (Vec::new(), Vec::new(), Vec::new());
+    for (c, row) in confusion.iter().enumerate() {
+        let tp = row[c];
+        let predicted: u64 = (0..k).map(|t| confusion[t][c]).sum();
+        let actual: u64 = row.iter().sum();
+        let (p, r) = (ratio(tp, predicted), ratio(tp, actual));
+        out.0.push(p);
+        out.1.push(r);
+        out.2.push(if p + r == 0.0 { 0.0 } else { 2.0 * p * r / (p + r) });
+    }
+    out
+}
+
+/// Evaluates `model` on `data`.
+pub fn evaluate<E: Examples>(model: &SavedModel, data: &E) -> Result<Evaluation, Error> {
+    let dim = model.meta.dim as usize;
+    let beyond = data.dim() > dim;
+    let classes = model.meta.classes.clone();
+    match &model.weights {
+        Weights::Linear(m) => {
+            if let Some(i) = (0..data.len()).find(|&i| data.label(i) != 1.0 && data.label(i) != -1.0) {
+                return Err(Error::Input(format!(
+                    "the model was trained for ±1 labels, but example {i} has label {} (another task?)",
+                    data.label(i)
+                )));
+            }
+            let mut w = m.clone();
+            w.weights.resize(data.dim().max(dim), 0.0);
+            let mut margins = vec![0.0f32; data.len()];
+            w.margins(data, &mut margins);
+            let labels: Vec<f32> = (0..data.len()).map(|i| data.label(i)).collect();
+            let mut confusion = vec![vec![0u64; 2]; 2];
+            for (m, y) in margins.iter().zip(&labels) {
+                confusion[usize::from(*y > 0.0)][usize::from(*m > 0.0)] += 1;
+            }
+            let wrong = confusion[0][1] + confusion[1][0];
+            let (precision, recall, f1) = per_class(&confusion);
+            let log_loss = LinearModel::log_loss(&w, data);
+            Ok(Evaluation {
+                examples: data.len(),
+                error_rate: if data.is_empty() { 0.0 } else { wrong as f64 / data.len() as f64 },
+                classes,
+                confusion,
+                precision,
+                recall,
+                f1,
+                log_loss: Some(log_loss),
+                roc_auc: roc_auc(&margins, &labels),
+                features_beyond_model: beyond,
+            })
+        }
+        Weights::Multiclass(m) => {
+            let k = m.classes();
+            if let Some(i) = (0..data.len()).find(|&i| {
+                let l = data.label(i);
+                !(l >= 0.0 && l.fract() == 0.0 && (l as usize) < k)
+            }) {
+                return Err(Error::Input(format!(
+                    "the model was trained for class ids 0..{k}, but example {i} has label {} (another task?)",
+                    data.label(i)
+                )));
+            }
+            let mut padded = MulticlassModel { dim: data.dim().max(dim), weights: Vec::new(), bias: m.bias.clone() };
+            for c in 0..k {
+                padded.weights.extend_from_slice(&m.weights[c * dim..(c + 1) * dim]);
+                padded.weights.resize((c + 1) * padded.dim, 0.0);
+            }
+            let mut confusion = vec![vec![0u64; k]; k];
+            for i in 0..data.len() {
+                confusion[data.label(i) as usize][padded.predict(&data.row(i))] += 1;
+            }
+            let right: u64 = (0..k).map(|c| confusion[c][c]).sum();
+            let (precision, recall, f1) = per_class(&confusion);
+            Ok(Evaluation {
+                examples: data.len(),
+                error_rate: if data.is_empty() { 0.0 } else { 1.0 - right as f64 / data.len() as f64 },
+                classes,
+                confusion,
+                precision,
+                recall,
+                f1,
+                log_loss: None,
+                roc_auc: None,
+                features_beyond_model: beyond,
+            })
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn auc_is_the_probability_a_positive_outranks_a_negative() {
+        assert_eq!(roc_auc(&[0.1, 0.2, 0.3, 0.4], &[-1.0, -1.0, 1.0, 1.0]), Some(1.0));
+        assert_eq!(roc_auc(&[0.4, 0.3, 0.2, 0.1], &[-1.0, -1.0, 1.0, 1.0]), Some(0.0));
+        assert_eq!(roc_auc(&[0.5, 0.5, 0.5, 0.5], &[-1.0, 1.0, -1.0, 1.0]), Some(0.5));
+        // One positive above one of two negatives, tied with the other: (1 + 0.5)/2.
+        assert_eq!(roc_auc(&[0.1, 0.3, 0.3], &[-1.0, -1.0, 1.0]), Some(0.75));
+        assert_eq!(roc_auc(&[0.1], &[1.0]), None);
+    }
+
+    #[test]
+    fn precision_recall_f1_from_a_confusion_matrix() {
+        let (p, r, f) = per_class(&[vec![5, 1], vec![2, 2]]);
+        assert_eq!((p[1], r[1]), (2.0 / 3.0, 0.5));
+        assert!((f[1] - 2.0 * (2.0 / 3.0) * 0.5 / (2.0 / 3.0 + 0.5)).abs() < 1e-12);
+        assert_eq!(p[0], 5.0 / 7.0);
+    }
+}

@@ -1,0 +1,293 @@
+//! Training a named learner on a dataset, with per-pass reports, into a
+//! model file's contents — what `rosenblatt train` does.
+
+use crate::error::Error;
+use crate::model::{ModelMeta, SavedModel, Weights};
+use rosenblatt_kernels::Examples;
+use rosenblatt_learners::{
+    AveragedPerceptron, Bias, EgForm, Event, ExponentiatedGradient, FtrlParams, FtrlProximal, LinearModel, Loss,
+    MulticlassModel, MulticlassPerceptron, OnlineLearner, PaVariant, PassiveAggressive, Perceptron, PerceptronParams,
+    RandomizedFtrl, Schedule, Sgd, SgdParams, Slice, TrainOptions, Winnow, max_norm, train_with,
+};
+use serde_json::{Map, Value, json};
+
+/// Every learner `train` knows, with a line about each.
+pub const LEARNERS: &[(&str, &str)] = &[
+    ("perceptron", "Rosenblatt's Perceptron (--eta, default 1)"),
+    ("batch-perceptron", "the Perceptron, sequential passes until one makes no mistake"),
+    ("averaged-perceptron", "the Averaged Perceptron (lazy averaging)"),
+    ("voted-perceptron", "the Voted Perceptron (not saveable yet: use bench ocr)"),
+    ("hinge-sgd", "gradient descent on the hinge loss (--eta 0.1, η/√(k+1); --lambda 0)"),
+    ("pegasos", "Pegasos (--lambda 1e-4)"),
+    ("logistic", "logistic regression by SGD (--eta 0.1, η/√(k+1); --lambda 0)"),
+    ("winnow", "Winnow for binary features (--alpha 2, --threshold = dimension)"),
+    ("eg", "exponentiated gradient on the simplex (--b 1, --eta 0.1)"),
+    ("eg-pm", "EG± for signed weights (--b 1, --eta 0.1)"),
+    ("ftrl-randomized", "the randomised FTRL classifier (R = largest row norm)"),
+    ("ftrl-proximal", "FTRL-Proximal, logistic (--alpha 0.1, --beta 1, --l1 1, --l2 1)"),
+    ("pa", "Passive-Aggressive"),
+    ("pa1", "PA-I (--c 1)"),
+    ("pa2", "PA-II (--c 1)"),
+    ("multiclass-perceptron", "the multi-class Perceptron (class-id labels)"),
+    ("multiclass-averaged-perceptron", "the averaged multi-class Perceptron (class-id labels)"),
+];
+
+/// Hyper-parameters; `None` takes the learner's default.
+#[derive(Clone, Debug, Default)]
+pub struct HyperParams {
+    /// Step size (η, or η0 for schedules).
+    pub eta: Option<f64>,
+    /// L2 strength.
+    pub lambda: Option<f64>,
+    /// PA aggressiveness.
+    pub c: Option<f64>,
+    /// Winnow's promotion factor; FTRL-Proximal's α.
+    pub alpha: Option<f64>,
+    /// FTRL-Proximal's β.
+    pub beta: Option<f64>,
+    /// FTRL-Proximal's L1.
+    pub l1: Option<f64>,
+    /// FTRL-Proximal's L2.
+    pub l2: Option<f64>,
+    /// EG's ‖w‖₁.
+    pub b: Option<f64>,
+    /// Winnow's threshold.
+    pub threshold: Option<f64>,
+}
+
+/// One pass's report.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct PassLine {
+    /// 1-based pass.
+    pub pass: usize,
+    /// Online mistakes in the pass.
+    pub mistakes: u64,
+    /// Error of the current model on the training examples.
+    pub train_error: f64,
+    /// Error on the holdout or test set, if any.
+    pub eval_error: Option<f64>,
+    /// Wall time of the pass (training only).
+    pub seconds: f64,
+    /// Examples per second.
+    pub examples_per_second: f64,
+}
+
+/// What `train` does besides the learner.
+#[derive(Clone, Debug)]
+pub struct TrainSpec {
+    /// Learner name (see [`LEARNERS`]).
+    pub learner: String,
+    /// Passes and order.
+    pub options: TrainOptions,
+    /// Hyper-parameters.
+    pub params: HyperParams,
+    /// Fraction of the rows (the last ones) held out for evaluation.
+    pub holdout: Option<f64>,
+}
+
+fn check_holdout(h: Option<f64>) -> Result<(), Error> {
+    match h {
+        Some(f) if !(f > 0.0 && f < 1.0) => Err(Error::Input(format!("--holdout {f} must be a fraction in (0, 1)"))),
+        _ => Ok(()),
+    }
+}
+
+/// Error rate of a binary or multi-class model.
+fn error_of<E: Examples>(w: &Weights, data: &E) -> f64 {
+    match w {
+        Weights::Linear(m) => m.error_rate(data),
+        Weights::Multiclass(m) => m.error_rate(data),
+    }
+}
+
+trait IntoWeights {
+    fn into_weights(self) -> Weights;
+}
+impl IntoWeights for LinearModel {
+    fn into_weights(self) -> Weights {
+        Weights::Linear(self)
+    }
+}
+impl IntoWeights for MulticlassModel {
+    fn into_weights(self) -> Weights {
+        Weights::Multiclass(self)
+    }
+}
+
+/// Trains `spec.learner` on `data` (evaluating each pass on a holdout tail or
+/// on `test`), calling `on_pass` after every pass.
+pub fn train_examples<E: Examples, T: Examples>(
+    data: &E,
+    test: Option<&T>,
+    classes: Vec<f64>,
+    spec: &TrainSpec,
+    on_pass: impl FnMut(&PassLine),
+) -> Result<SavedModel, Error> {
+    check_holdout(spec.holdout)?;
+    let n = data.len();
+    let held = spec.holdout.map_or(0, |f| ((n as f64) * f).round() as usize);
+    if held >= n {
+        return Err(Error::Input(format!("--holdout leaves no training rows of {n}")));
+    }
+    let tr = Slice::new(data, 0, n - held);
+    let hold = (held > 0).then(|| Slice::new(data, n - held, held));
+    let dim = data.dim();
+    let hp = &spec.params;
+    let f32p = |v: Option<f64>, d: f64| v.unwrap_or(d) as f32;
+    let mut params = Map::new();
+    macro_rules! run {
+        ($learner:expr) => {{
+            let learner = $learner;
+            run_one(learner, &tr, hold.as_ref(), test, &spec.options, on_pass)?
+        }};
+    }
+    let multiclass = spec.learner.starts_with("multiclass-");
+    if multiclass != (classes.len() > 2 || classes.iter().any(|&c| c != -1.0 && c != 1.0)) {
+        return Err(Error::Input(if multiclass {
+            format!("{} needs class-id labels; this dataset's labels are ±1 (use a binary learner)", spec.learner)
+        } else {
+            format!(
+                "{} needs ±1 labels; this dataset has class ids (use multiclass-perceptron, or convert MNIST with --target)",
+                spec.learner
+            )
+        }));
+    }
+    let pp = PerceptronParams { eta: f32p(hp.eta, 1.0), bias: Bias::Explicit };
+    let (weights, summary) = match spec.learner.as_str() {
+        "perceptron" | "batch-perceptron" => {
+            params.insert("eta".into(), json!(pp.eta));
+            run!(Perceptron::new(dim, pp)?)
+        }
+        "averaged-perceptron" => {
+            params.insert("eta".into(), json!(pp.eta));
+            run!(AveragedPerceptron::new(dim, pp, false)?)
+        }
+        "voted-perceptron" => {
+            return Err(Error::Input(
+                "voted-perceptron models reference their training set and cannot be saved yet; `rosenblatt bench ocr` measures them"
+                    .into(),
+            ));
+        }
+        "hinge-sgd" | "logistic" | "pegasos" => {
+            let p = if spec.learner == "pegasos" {
+                SgdParams::pegasos(f32p(hp.lambda, 1e-4))
+            } else {
+                SgdParams {
+                    loss: if spec.learner == "logistic" { Loss::Logistic } else { Loss::Hinge },
+                    schedule: Schedule::InverseSqrtK,
+                    eta0: f32p(hp.eta, 0.1),
+                    lambda: f32p(hp.lambda, 0.0),
+                    radius: None,
+                    bias: Bias::Explicit,
+                }
+            };
+            params.insert("eta0".into(), json!(p.eta0));
+            params.insert("lambda".into(), json!(p.lambda));
+            params.insert("schedule".into(), json!(format!("{:?}", p.schedule)));
+            run!(Sgd::new(dim, p)?)
+        }
+        "winnow" => {
+            let (a, t) = (hp.alpha.unwrap_or(2.0), hp.threshold.unwrap_or(dim as f64));
+            params.insert("alpha".into(), json!(a));
+            params.insert("threshold".into(), json!(t));
+            run!(Winnow::new(dim, a, t)?)
+        }
+        "eg" | "eg-pm" => {
+            let (b, eta) = (hp.b.unwrap_or(1.0), hp.eta.unwrap_or(0.1));
+            let form = if spec.learner == "eg" { EgForm::Simplex { b } } else { EgForm::PlusMinus { b } };
+            params.insert("b".into(), json!(b));
+            params.insert("eta".into(), json!(eta));
+            run!(ExponentiatedGradient::new(dim, form, eta, Loss::Hinge)?)
+        }
+        "ftrl-randomized" => {
+            let r = max_norm(&tr);
+            params.insert("r".into(), json!(r));
+            run!(RandomizedFtrl::new(dim, r, spec.options.seed)?)
+        }
+        "ftrl-proximal" => {
+            let p = FtrlParams {
+                alpha: hp.alpha.unwrap_or(0.1),
+                beta: hp.beta.unwrap_or(1.0),
+                l1: hp.l1.unwrap_or(1.0),
+                l2: hp.l2.unwrap_or(1.0),
+                ..Default::default()
+            };
+            for (k, v) in [("alpha", p.alpha), ("beta", p.beta), ("l1", p.l1), ("l2", p.l2)] {
+                params.insert(k.into(), json!(v));
+            }
+            run!(FtrlProximal::new(dim, p)?)
+        }
+        "pa" | "pa1" | "pa2" => {
+            let c = f32p(hp.c, 1.0);
+            let v = match spec.learner.as_str() {
+                "pa" => PaVariant::Pa,
+                "pa1" => PaVariant::PaI { c },
+                _ => PaVariant::PaII { c },
+            };
+            params.insert("c".into(), json!(c));
+            run!(PassiveAggressive::new(dim, v, Bias::Explicit)?)
+        }
+        "multiclass-perceptron" | "multiclass-averaged-perceptron" => {
+            let k = classes.len();
+            let averaged = (spec.learner == "multiclass-averaged-perceptron").then_some(false);
+            params.insert("eta".into(), json!(pp.eta));
+            run!(MulticlassPerceptron::new(dim, k, pp, averaged)?)
+        }
+        other => {
+            let names: Vec<&str> = LEARNERS.iter().map(|l| l.0).collect();
+            return Err(Error::Input(format!("unknown learner `{other}` (one of: {})", names.join(", "))));
+        }
+    };
+    let mut training = summary;
+    training.insert("examples".into(), json!(tr.len()));
+    training.insert("holdout".into(), json!(held));
+    training.insert("seed".into(), json!(spec.options.seed));
+    training.insert("order".into(), json!(format!("{:?}", spec.options.order)));
+    training.insert("passes".into(), json!(spec.options.passes));
+    let meta = ModelMeta { learner: spec.learner.clone(), params, dim: dim as u64, classes, training };
+    Ok(SavedModel { meta, weights })
+}
+
+fn run_one<L, E, H, T>(
+    mut l: L,
+    tr: &E,
+    hold: Option<&H>,
+    test: Option<&T>,
+    opts: &TrainOptions,
+    mut on_pass: impl FnMut(&PassLine),
+) -> Result<(Weights, Map<String, Value>), Error>
+where
+    L: OnlineLearner,
+    L::Model: IntoWeights,
+    E: Examples,
+    H: Examples,
+    T: Examples,
+{
+    let mut pass = 0;
+    let report = train_with(&mut l, tr, opts, |l, e| {
+        if let Event::PassEnd(p) = e {
+            pass += 1;
+            let w = l.model().into_weights();
+            let eval_error = hold.map(|h| error_of(&w, h)).or_else(|| test.map(|t| error_of(&w, t)));
+            on_pass(&PassLine {
+                pass,
+                mistakes: p.mistakes,
+                train_error: error_of(&w, tr),
+                eval_error,
+                seconds: p.seconds,
+                examples_per_second: p.examples as f64 / p.seconds.max(1e-12),
+            });
+        }
+    })?;
+    let mistakes = report.mistakes();
+    let mut summary = Map::new();
+    summary.insert("mistakes".into(), json!(mistakes));
+    summary.insert("updates".into(), json!(report.updates()));
+    summary.insert("passes_run".into(), json!(report.passes.len()));
+    summary.insert("seconds".into(), json!(report.passes.iter().map(|p| p.seconds).sum::<f64>()));
+    summary.insert("mistakes_per_pass".into(), json!(report.passes.iter().map(|p| p.mistakes).collect::<Vec<_>>()));
+    if opts.stop_when_separated {
+        summary.insert("separated_at".into(), json!(report.separated_at));
+    }
+    Ok((l.model().into_weights(), summary))
+}
