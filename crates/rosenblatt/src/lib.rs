@@ -21,6 +21,11 @@ pub use rosenblatt_kernels as kernels;
 pub use rosenblatt_learners as learners;
 pub use rosenblatt_loader as loader;
 
+/// The README's Rust examples, run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeDoctests;
+
 /// The version line printed by `rosenblatt --version`: the crate version and
 /// the SIMD level in use.
 pub fn version_line() -> String {
@@ -30,6 +35,10 @@ pub fn version_line() -> String {
 /// Sums every byte of `data` in u64 lanes: a pass that reads the same bytes
 /// as training does and almost nothing else — the baseline a training pass
 /// is measured against.
+///
+/// ```
+/// assert_eq!(rosenblatt::read_only_pass(&[1, 0, 0, 0, 0, 0, 0, 0, 2]), 3);
+/// ```
 pub fn read_only_pass(data: &[u8]) -> u64 {
     let mut s = 0u64;
     let mut c = data.chunks_exact(8);

@@ -437,18 +437,6 @@ fn bounds(dir: &Path, passes: f64, seed: u64, json: bool) -> Result<()> {
     })
 }
 
-fn classes_of(ds: &Dataset) -> Result<Vec<f64>> {
-    let m = ds.manifest();
-    match m.label_kind.as_str() {
-        "binary" => Ok(vec![-1.0, 1.0]),
-        "classes" => {
-            let max = m.label_counts.iter().map(|c| c.0).fold(0.0, f64::max);
-            Ok((0..=max as u64).map(|c| c as f64).collect())
-        }
-        k => bail!("{}: labels are {k}; train needs ±1 labels or class ids", ds.dir().display()),
-    }
-}
-
 fn train_cmd(a: TrainArgs) -> Result<()> {
     use rosenblatt::learners::{Order, TrainOptions};
     use rosenblatt::train::{HyperParams, TrainSpec, train_examples};
@@ -458,7 +446,6 @@ fn train_cmd(a: TrainArgs) -> Result<()> {
     }
     let ds = Dataset::open(&a.dataset, OpenOptions::default())?;
     let test = a.test.as_ref().map(|t| Dataset::open(t, OpenOptions::default())).transpose()?;
-    let classes = classes_of(&ds)?;
     let batch = a.learner == "batch-perceptron";
     let options = TrainOptions {
         passes: a.passes.unwrap_or(if batch { 100.0 } else { 1.0 }),
@@ -515,21 +502,7 @@ fn train_cmd(a: TrainArgs) -> Result<()> {
         }
         lines.push(l.clone());
     };
-    let model = loader::with_examples!(ds.examples()?, |ex| {
-        match &test {
-            Some(t) => loader::with_examples!(t.examples()?, |te| train_examples(
-                &ex,
-                Some(&te),
-                classes.clone(),
-                &spec,
-                on_pass
-            )),
-            // No test set: any Examples type will do for the absent one.
-            None => {
-                train_examples(&ex, None::<&&rosenblatt::learners::InMemoryExamples>, classes.clone(), &spec, on_pass)
-            }
-        }
-    })?;
+    let model = rosenblatt::train::train_dataset(&ds, test.as_ref(), &spec, on_pass)?;
     model.save(&a.output)?;
     if batch {
         match model.meta.training.get("separated_at").and_then(|v| v.as_u64()) {

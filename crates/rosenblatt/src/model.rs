@@ -64,6 +64,40 @@ fn bad(path: &Path, reason: impl Into<String>) -> Error {
 }
 
 impl SavedModel {
+    /// Scores every row of `data` into `out` (one per row): the margin
+    /// `w·x + b` for linear models, the predicted class id for multi-class
+    /// ones. Features beyond the model's dimension get weight 0.
+    pub fn predict_into<E: rosenblatt_kernels::Examples>(&self, data: &E, out: &mut [f32]) -> Result<(), Error> {
+        if out.len() != data.len() {
+            return Err(Error::Input(format!("{} outputs for {} rows", out.len(), data.len())));
+        }
+        let dim = self.meta.dim as usize;
+        match &self.weights {
+            Weights::Linear(m) => {
+                let mut w = m.clone();
+                w.weights.resize(data.dim().max(dim), 0.0);
+                w.margins(data, out);
+            }
+            Weights::Multiclass(m) => {
+                let d = data.dim().max(dim);
+                let mut padded = MulticlassModel { dim: d, weights: Vec::new(), bias: m.bias.clone() };
+                for c in 0..m.classes() {
+                    padded.weights.extend_from_slice(&m.weights[c * dim..(c + 1) * dim]);
+                    padded.weights.resize((c + 1) * d, 0.0);
+                }
+                for (i, o) in out.iter_mut().enumerate() {
+                    *o = padded.predict(&data.row(i)) as f32;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Scores every row of a dataset into `out`, as [`SavedModel::predict_into`].
+    pub fn predict_dataset(&self, data: &rosenblatt_loader::Dataset, out: &mut [f32]) -> Result<(), Error> {
+        rosenblatt_loader::with_examples!(data.examples()?, |ex| self.predict_into(&ex, out))
+    }
+
     /// The file's bytes.
     pub fn to_bytes(&self) -> Vec<u8> {
         let meta = serde_json::to_vec(&self.meta).expect("metadata serialises");

@@ -291,3 +291,53 @@ where
     }
     Ok((l.model().into_weights(), summary))
 }
+
+/// Trains `spec.learner` on a whole dataset (optionally reporting each pass
+/// against `test`): the embedding counterpart of `rosenblatt train`.
+pub fn train_dataset(
+    data: &rosenblatt_loader::Dataset,
+    test: Option<&rosenblatt_loader::Dataset>,
+    spec: &TrainSpec,
+    on_pass: impl FnMut(&PassLine),
+) -> Result<SavedModel, Error> {
+    let classes = classes_of(data)?;
+    rosenblatt_loader::with_examples!(data.examples()?, |ex| match test {
+        Some(t) => rosenblatt_loader::with_examples!(t.examples()?, |te| train_examples(
+            &ex,
+            Some(&te),
+            classes,
+            spec,
+            on_pass
+        )),
+        None => train_examples(&ex, None::<&&rosenblatt_learners::InMemoryExamples>, classes, spec, on_pass),
+    })
+}
+
+/// The classes a dataset's labels name: `[-1, 1]` for binary labels, the
+/// class ids `0..=max` otherwise.
+pub fn classes_of(ds: &rosenblatt_loader::Dataset) -> Result<Vec<f64>, Error> {
+    let m = ds.manifest();
+    match m.label_kind.as_str() {
+        "binary" => Ok(vec![-1.0, 1.0]),
+        "classes" => {
+            let max = m.label_counts.iter().map(|c| c.0).fold(0.0, f64::max);
+            Ok((0..=max as u64).map(|c| c as f64).collect())
+        }
+        k => {
+            Err(Error::Input(format!("{}: labels are {k}; training needs ±1 labels or class ids", ds.dir().display())))
+        }
+    }
+}
+
+impl TrainSpec {
+    /// `learner` with its default hyper-parameters, `passes` shuffled passes
+    /// from seed 0.
+    pub fn new(learner: &str, passes: f64) -> Self {
+        TrainSpec {
+            learner: learner.to_string(),
+            options: TrainOptions { passes, ..Default::default() },
+            params: HyperParams::default(),
+            holdout: None,
+        }
+    }
+}
