@@ -439,7 +439,7 @@ fn bounds(dir: &Path, passes: f64, seed: u64, json: bool) -> Result<()> {
 
 fn train_cmd(a: TrainArgs) -> Result<()> {
     use rosenblatt::learners::{Order, TrainOptions};
-    use rosenblatt::train::{HyperParams, TrainSpec, train_examples};
+    use rosenblatt::train::{HyperParams, TrainSpec};
     if !rosenblatt::train::LEARNERS.iter().any(|l| l.0 == a.learner) {
         let names: Vec<&str> = rosenblatt::train::LEARNERS.iter().map(|l| l.0).collect();
         bail!("unknown learner `{}` (one of: {})", a.learner, names.join(", "));
