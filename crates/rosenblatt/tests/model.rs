@@ -67,3 +67,15 @@ fn every_damaged_file_is_refused_with_a_reason() {
     assert!(err(&b).contains("do not fit dimension 5"), "{}", err(&b));
     assert!(err(b"not a model at all, just some text here").contains("not a rosenblatt model"));
 }
+
+#[test]
+fn metadata_floats_round_trip_exactly() {
+    // Without a correctly rounded float parser, some f64 values (like this
+    // training time) came back one ulp off, and a loaded model differed.
+    let mut m = linear();
+    for v in [0.24185886299999998f64, 0.1 + 0.2, 1e-300, 123456.78901234567] {
+        m.meta.training.insert("seconds".into(), v.into());
+        let back = SavedModel::from_bytes(Path::new("m.model"), &m.to_bytes()).unwrap();
+        assert_eq!(back.meta.training["seconds"].as_f64(), Some(v));
+    }
+}
