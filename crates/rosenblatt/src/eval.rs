@@ -5,7 +5,7 @@
 use crate::error::Error;
 use crate::model::{SavedModel, Weights};
 use rosenblatt_kernels::Examples;
-use rosenblatt_learners::{LinearModel, MulticlassModel};
+use rosenblatt_learners::Loss;
 
 /// The metrics.
 #[derive(Clone, Debug, serde::Serialize)]
@@ -83,17 +83,15 @@ pub fn evaluate<E: Examples>(model: &SavedModel, data: &E) -> Result<Evaluation,
     let beyond = data.dim() > dim;
     let classes = model.meta.classes.clone();
     match &model.weights {
-        Weights::Linear(m) => {
+        Weights::Linear(_) => {
             if let Some(i) = (0..data.len()).find(|&i| data.label(i) != 1.0 && data.label(i) != -1.0) {
                 return Err(Error::Input(format!(
                     "the model was trained for ±1 labels, but example {i} has label {} (another task?)",
                     data.label(i)
                 )));
             }
-            let mut w = m.clone();
-            w.weights.resize(data.dim().max(dim), 0.0);
             let mut margins = vec![0.0f32; data.len()];
-            w.margins(data, &mut margins);
+            model.predict_into(data, &mut margins)?;
             let labels: Vec<f32> = (0..data.len()).map(|i| data.label(i)).collect();
             let mut confusion = vec![vec![0u64; 2]; 2];
             for (m, y) in margins.iter().zip(&labels) {
@@ -101,7 +99,12 @@ pub fn evaluate<E: Examples>(model: &SavedModel, data: &E) -> Result<Evaluation,
             }
             let wrong = confusion[0][1] + confusion[1][0];
             let (precision, recall, f1) = per_class(&confusion);
-            let log_loss = LinearModel::log_loss(&w, data);
+            let log_loss = margins
+                .iter()
+                .zip(&labels)
+                .map(|(&m, &y)| Loss::Logistic.value(f64::from(y) * f64::from(m)))
+                .sum::<f64>()
+                / data.len().max(1) as f64;
             Ok(Evaluation {
                 examples: data.len(),
                 error_rate: if data.is_empty() { 0.0 } else { wrong as f64 / data.len() as f64 },
@@ -126,14 +129,11 @@ pub fn evaluate<E: Examples>(model: &SavedModel, data: &E) -> Result<Evaluation,
                     data.label(i)
                 )));
             }
-            let mut padded = MulticlassModel { dim: data.dim().max(dim), weights: Vec::new(), bias: m.bias.clone() };
-            for c in 0..k {
-                padded.weights.extend_from_slice(&m.weights[c * dim..(c + 1) * dim]);
-                padded.weights.resize((c + 1) * padded.dim, 0.0);
-            }
+            let mut predicted = vec![0.0f32; data.len()];
+            model.predict_into(data, &mut predicted)?;
             let mut confusion = vec![vec![0u64; k]; k];
-            for i in 0..data.len() {
-                confusion[data.label(i) as usize][padded.predict(&data.row(i))] += 1;
+            for (i, &p) in predicted.iter().enumerate() {
+                confusion[data.label(i) as usize][p as usize] += 1;
             }
             let right: u64 = (0..k).map(|c| confusion[c][c]).sum();
             let (precision, recall, f1) = per_class(&confusion);

@@ -440,10 +440,8 @@ fn bounds(dir: &Path, passes: f64, seed: u64, json: bool) -> Result<()> {
 fn train_cmd(a: TrainArgs) -> Result<()> {
     use rosenblatt::learners::{Order, TrainOptions};
     use rosenblatt::train::{HyperParams, TrainSpec};
-    if !rosenblatt::train::LEARNERS.iter().any(|l| l.0 == a.learner) {
-        let names: Vec<&str> = rosenblatt::train::LEARNERS.iter().map(|l| l.0).collect();
-        bail!("unknown learner `{}` (one of: {})", a.learner, names.join(", "));
-    }
+    // Before the table header, so a typo prints only the error.
+    rosenblatt::train::check_learner(&a.learner)?;
     let ds = Dataset::open(&a.dataset, OpenOptions::default())?;
     let test = a.test.as_ref().map(|t| Dataset::open(t, OpenOptions::default())).transpose()?;
     let batch = a.learner == "batch-perceptron";

@@ -97,6 +97,20 @@ fn cached(cache: &Path, idx_dir: &Path, split: &str, target: u8) -> Result<Datas
     Ok(Dataset::open(&dir, OpenOptions::default())?)
 }
 
+/// Trains `l` and returns (test error of its model, seconds per pass,
+/// online mistakes).
+fn timed<L: OnlineLearner, E: Examples>(
+    mut l: L,
+    tr: &E,
+    opts: &TrainOptions,
+    test_error: impl FnOnce(&L::Model) -> f64,
+) -> Result<(f64, f64, f64), Error> {
+    let t = Instant::now();
+    let r = train(&mut l, tr, opts)?;
+    let secs = t.elapsed().as_secs_f64() / opts.passes;
+    Ok((test_error(&l.model()), secs, r.mistakes() as f64))
+}
+
 fn mean_std(v: &[f64]) -> (f64, f64) {
     let m = v.iter().sum::<f64>() / v.len() as f64;
     let var = if v.len() > 1 { v.iter().map(|x| (x - m).powi(2)).sum::<f64>() / (v.len() - 1) as f64 } else { 0.0 };
@@ -157,29 +171,16 @@ pub fn run(opts: &OcrOptions, mut progress: impl FnMut(&str)) -> Result<OcrRepor
                     progress(&format!("{passes} passes, seed {seed}"));
                     let topts = TrainOptions { passes, order: Order::Shuffle, seed, stop_when_separated: false };
                     let p = PerceptronParams::default();
-                    let mut perceptron = Perceptron::new(dim, p)?;
-                    let t = Instant::now();
-                    let r = train(&mut perceptron, &tr, &topts)?;
-                    let secs = t.elapsed().as_secs_f64() / passes;
-                    acc[0].0.push(perceptron.model().error_rate(&te));
-                    acc[0].1.push(secs);
-                    acc[0].2.push(r.mistakes() as f64);
-
-                    let mut voted = VotedPerceptron::new(dim, p, false)?;
-                    let t = Instant::now();
-                    let r = train(&mut voted, &tr, &topts)?;
-                    let secs = t.elapsed().as_secs_f64() / passes;
-                    acc[1].0.push(voted.model().predictor(&tr).error_rate(&te));
-                    acc[1].1.push(secs);
-                    acc[1].2.push(r.mistakes() as f64);
-
-                    let mut averaged = AveragedPerceptron::new(dim, p, false)?;
-                    let t = Instant::now();
-                    let r = train(&mut averaged, &tr, &topts)?;
-                    let secs = t.elapsed().as_secs_f64() / passes;
-                    acc[2].0.push(averaged.model().error_rate(&te));
-                    acc[2].1.push(secs);
-                    acc[2].2.push(r.mistakes() as f64);
+                    let runs = [
+                        timed(Perceptron::new(dim, p)?, &tr, &topts, |m| m.error_rate(&te))?,
+                        timed(VotedPerceptron::new(dim, p, false)?, &tr, &topts, |m| m.predictor(&tr).error_rate(&te))?,
+                        timed(AveragedPerceptron::new(dim, p, false)?, &tr, &topts, |m| m.error_rate(&te))?,
+                    ];
+                    for (a, (error, secs, mistakes)) in acc.iter_mut().zip(runs) {
+                        a.0.push(error);
+                        a.1.push(secs);
+                        a.2.push(mistakes);
+                    }
                 }
                 for (name, (errors, secs, mistakes)) in
                     ["perceptron", "voted-perceptron", "averaged-perceptron"].into_iter().zip(&acc)

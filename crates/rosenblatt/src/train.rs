@@ -32,6 +32,15 @@ pub const LEARNERS: &[(&str, &str)] = &[
     ("multiclass-averaged-perceptron", "the averaged multi-class Perceptron (class-id labels)"),
 ];
 
+/// `Ok` if `name` is one of [`LEARNERS`], else the error listing them.
+pub fn check_learner(name: &str) -> Result<(), Error> {
+    if LEARNERS.iter().any(|l| l.0 == name) {
+        return Ok(());
+    }
+    let names: Vec<&str> = LEARNERS.iter().map(|l| l.0).collect();
+    Err(Error::Input(format!("unknown learner `{name}` (one of: {})", names.join(", "))))
+}
+
 /// Hyper-parameters; `None` takes the learner's default.
 #[derive(Clone, Debug, Default)]
 pub struct HyperParams {
@@ -123,6 +132,7 @@ pub fn train_examples<E: Examples, T: Examples>(
     spec: &TrainSpec,
     on_pass: impl FnMut(&PassLine),
 ) -> Result<SavedModel, Error> {
+    check_learner(&spec.learner)?;
     check_holdout(spec.holdout)?;
     let n = data.len();
     let held = spec.holdout.map_or(0, |f| ((n as f64) * f).round() as usize);
@@ -233,10 +243,7 @@ pub fn train_examples<E: Examples, T: Examples>(
             params.insert("eta".into(), json!(pp.eta));
             run!(MulticlassPerceptron::new(dim, k, pp, averaged)?)
         }
-        other => {
-            let names: Vec<&str> = LEARNERS.iter().map(|l| l.0).collect();
-            return Err(Error::Input(format!("unknown learner `{other}` (one of: {})", names.join(", "))));
-        }
+        other => unreachable!("check_learner accepted `{other}`"),
     };
     let mut training = summary;
     training.insert("examples".into(), json!(tr.len()));
