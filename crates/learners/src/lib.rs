@@ -51,6 +51,7 @@ pub use pa::{PaVariant, PassiveAggressive};
 pub use perceptron::{Bias, Perceptron, PerceptronParams};
 pub use sgd::{Loss, Schedule, Sgd, SgdParams};
 pub use train::{
-    Event, Order, PassReport, Pocket, PocketEvery, TrainOptions, TrainReport, train, train_pocket, train_with,
+    Event, Order, PROGRESS_EVERY, PassReport, Pocket, PocketEvery, TrainOptions, TrainReport, train, train_pocket,
+    train_with,
 };
-pub use voted::{VotedModel, VotedPerceptron, VotedPredictor};
+pub use voted::{VotedModel, VotedParts, VotedPerceptron, VotedPredictor};

@@ -101,7 +101,13 @@ pub enum Event {
     Update(u64),
     /// A pass (possibly partial) ended, with its report.
     PassEnd(PassReport),
+    /// Another [`PROGRESS_EVERY`] examples of the run were presented; the
+    /// run's examples so far (for progress bars).
+    Progress(u64),
 }
+
+/// How often (in examples) [`train_with`] reports [`Event::Progress`].
+pub const PROGRESS_EVERY: u64 = 1 << 16;
 
 /// [`train`], calling `on` after every update and at the end of every pass
 /// (a no-op closure compiles away).
@@ -133,6 +139,7 @@ pub fn train_with<L: OnlineLearner, E: Examples, F: FnMut(&L, Event)>(
     let mut report = TrainReport { passes: Vec::new(), separated_at: None };
     let total_passes = full + usize::from(tail > 0);
     let mut updates = 0u64;
+    let mut presented = 0u64;
     for pass in 0..total_passes {
         let len = if pass < full { n } else { tail };
         match opts.order {
@@ -157,6 +164,10 @@ pub fn train_with<L: OnlineLearner, E: Examples, F: FnMut(&L, Event)>(
             if s.updated {
                 updates += 1;
                 on(learner, Event::Update(updates));
+            }
+            presented += 1;
+            if presented.is_multiple_of(PROGRESS_EVERY) {
+                on(learner, Event::Progress(presented));
             }
         }
         learner.end_pass();
@@ -236,7 +247,7 @@ pub fn train_pocket<L: OnlineLearner<Model = LinearModel>, E: Examples>(
         (Event::PassEnd(_), PocketEvery::Pass) => {
             consider(l.model(), updates, &mut pocket);
         }
-        (Event::PassEnd(_), PocketEvery::Updates(_)) => {}
+        (Event::PassEnd(_), PocketEvery::Updates(_)) | (Event::Progress(_), _) => {}
     })?;
     let last = consider(learner.model(), updates, &mut pocket);
     let mut pocket = pocket.expect("the final vector was evaluated");

@@ -7,7 +7,7 @@
 //! running sum `Σ_{j<k} η·y_j·⟨x_j, x⟩`; each distinct mistaken example's
 //! `⟨x_j, x⟩` is computed once per predicted row.
 
-use crate::error::LearnError;
+use crate::error::{LearnError, param};
 use crate::learner::{OnlineLearner, Plan, Step};
 use crate::perceptron::{Bias, PerceptronParams};
 use rayon::prelude::*;
@@ -119,8 +119,9 @@ impl VotedModel {
 
     /// A predictor: the distinct mistaken examples copied out of `train`
     /// (the set the model was trained on) as compact sparse rows, so that
-    /// voting pays only for their non-zeros.
-    pub fn predictor<T: Examples>(&self, train: &T) -> VotedPredictor<'_> {
+    /// voting pays only for their non-zeros. It owns everything it needs and
+    /// no longer depends on the training set.
+    pub fn predictor<T: Examples>(&self, train: &T) -> VotedPredictor {
         let mut offsets = Vec::with_capacity(self.distinct.len() + 1);
         offsets.push(0);
         let (mut indices, mut values) = (Vec::new(), Vec::new());
@@ -135,28 +136,148 @@ impl VotedModel {
             }
             offsets.push(indices.len());
         }
-        VotedPredictor { model: self, dim: self.dim.max(train.dim()), offsets, indices, values }
+        // The predictor's own copy names stored rows, not training examples,
+        // so it equals what its parts rebuild.
+        let model = VotedModel {
+            mistakes: self.slot.iter().zip(&self.mistakes).map(|(&s, m)| (s, m.1)).collect(),
+            distinct: (0..self.distinct.len() as u32).collect(),
+            ..self.clone()
+        };
+        VotedPredictor { model, dim: self.dim.max(train.dim()), offsets, indices, values }
     }
+}
+
+/// A [`VotedPredictor`] taken apart into plain arrays, for storing in a file
+/// and checking on the way back ([`VotedPredictor::from_parts`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct VotedParts {
+    /// Dimension of the stored rows.
+    pub dim: usize,
+    /// The Perceptron's step size.
+    pub eta: f32,
+    /// Whether the Perceptron had an explicit bias.
+    pub bias: bool,
+    /// Row `u` of the distinct mistaken examples is
+    /// `indices[offsets[u]..offsets[u + 1]]`, `values[…]`.
+    pub offsets: Vec<u64>,
+    /// Feature indices, strictly increasing within a row, below `dim`.
+    pub indices: Vec<u32>,
+    /// Feature values, finite and non-zero.
+    pub values: Vec<f32>,
+    /// For each mistake in order, the stored row it was made on.
+    pub slots: Vec<u32>,
+    /// For each mistake, its label (±1).
+    pub labels: Vec<f32>,
+    /// Survival counts `c_0 … c_k`: one more than the mistakes.
+    pub counts: Vec<u64>,
 }
 
 /// A [`VotedModel`] ready to vote: its mistaken examples held as compact
 /// sparse rows.
-#[derive(Clone, Debug)]
-pub struct VotedPredictor<'m> {
-    model: &'m VotedModel,
+#[derive(Clone, Debug, PartialEq)]
+pub struct VotedPredictor {
+    model: VotedModel,
     dim: usize,
     offsets: Vec<usize>,
     indices: Vec<u32>,
     values: Vec<f32>,
 }
 
-impl VotedPredictor<'_> {
+impl VotedPredictor {
     fn stored(&self, u: usize) -> SparseRow<'_, u32, &[f32]> {
         let (s, e) = (self.offsets[u], self.offsets[u + 1]);
         // SAFETY: copied from a row's entries in order (strictly increasing
         // indices below the training set's dimension <= `self.dim`), zeros
-        // dropped, one value per index.
+        // dropped, one value per index; or checked so by `from_parts`.
         unsafe { SparseRow::new_unchecked(self.dim, &self.indices[s..e], &self.values[s..e]) }
+    }
+
+    /// The dimension of the rows it votes on (larger rows' extra features
+    /// meet zero in every stored row).
+    pub fn dim(&self) -> usize {
+        self.dim
+    }
+
+    /// Number of mistakes (vectors beyond `w_0`).
+    pub fn mistakes(&self) -> usize {
+        self.model.mistakes()
+    }
+
+    /// Distinct stored rows.
+    pub fn stored_rows(&self) -> usize {
+        self.offsets.len() - 1
+    }
+
+    /// Everything, as plain arrays.
+    pub fn to_parts(&self) -> VotedParts {
+        let m = &self.model;
+        VotedParts {
+            dim: self.dim,
+            eta: m.eta,
+            bias: m.bias,
+            offsets: self.offsets.iter().map(|&o| o as u64).collect(),
+            indices: self.indices.clone(),
+            values: self.values.clone(),
+            slots: m.slot.clone(),
+            labels: m.mistakes.iter().map(|m| m.1).collect(),
+            counts: m.counts.clone(),
+        }
+    }
+
+    /// Checks `p` and builds the predictor: offsets start at 0, never
+    /// decrease and end at the number of entries; indices strictly increase
+    /// within a row and stay below `dim`; values are finite and non-zero;
+    /// every slot names a stored row; labels are ±1; counts are one more
+    /// than the mistakes; `eta` is finite and positive.
+    pub fn from_parts(p: VotedParts) -> Result<VotedPredictor, LearnError> {
+        let invalid = |what: &'static str, value: String| Err(param(what, value, "a valid voted model"));
+        if !(p.eta.is_finite() && p.eta > 0.0) {
+            return invalid("eta", p.eta.to_string());
+        }
+        if p.indices.len() != p.values.len() {
+            return invalid("entries", format!("{} indices, {} values", p.indices.len(), p.values.len()));
+        }
+        if p.offsets.first() != Some(&0) || p.offsets.last() != Some(&(p.indices.len() as u64)) {
+            return invalid("offsets", format!("{:?}…{:?}", p.offsets.first(), p.offsets.last()));
+        }
+        if let Some(u) = p.offsets.windows(2).position(|w| w[0] > w[1]) {
+            return invalid("offsets", format!("row {u} ends before it starts"));
+        }
+        let mut offsets = Vec::with_capacity(p.offsets.len());
+        for (u, w) in p.offsets.windows(2).enumerate() {
+            let row = &p.indices[w[0] as usize..w[1] as usize];
+            if row.windows(2).any(|i| i[0] >= i[1]) || row.last().is_some_and(|&i| i as usize >= p.dim) {
+                return invalid("indices", format!("row {u} has unsorted indices or one beyond dimension {}", p.dim));
+            }
+            offsets.push(w[0] as usize);
+        }
+        offsets.push(p.indices.len());
+        if let Some(k) = p.values.iter().position(|v| !v.is_finite() || *v == 0.0) {
+            return invalid("values", format!("entry {k} is {}", p.values[k]));
+        }
+        let rows = offsets.len() - 1;
+        if p.slots.len() != p.labels.len() || p.counts.len() != p.slots.len() + 1 {
+            return invalid(
+                "mistakes",
+                format!("{} slots, {} labels, {} counts", p.slots.len(), p.labels.len(), p.counts.len()),
+            );
+        }
+        if let Some(k) = p.slots.iter().position(|&s| s as usize >= rows) {
+            return invalid("slots", format!("mistake {k} names row {} of {rows}", p.slots[k]));
+        }
+        if let Some(k) = p.labels.iter().position(|&y| y != 1.0 && y != -1.0) {
+            return invalid("labels", format!("mistake {k} has label {}", p.labels[k]));
+        }
+        let model = VotedModel {
+            dim: p.dim,
+            eta: p.eta,
+            bias: p.bias,
+            mistakes: p.slots.iter().zip(&p.labels).map(|(&s, &y)| (s, y)).collect(),
+            counts: p.counts,
+            distinct: (0..rows as u32).collect(),
+            slot: p.slots,
+        };
+        Ok(VotedPredictor { model, dim: p.dim, offsets, indices: p.indices, values: p.values })
     }
 
     /// `Σ_k c_k · sign(w_k · x)` for one row (`sign(0) = 0`: a zero margin
@@ -171,7 +292,7 @@ impl VotedPredictor<'_> {
     /// row's vote is the same alone or in a block.
     fn vote_block<R: Row>(&self, xs: &[R], t: &mut Vec<[f32; 8]>, dots: &mut Vec<[f32; 8]>) -> [f64; 8] {
         debug_assert!(xs.len() <= 8);
-        let m = self.model;
+        let m = &self.model;
         let dim = xs.iter().map(Row::dim).fold(self.dim, usize::max);
         t.clear();
         t.resize(dim, [0.0; 8]);

@@ -6,8 +6,9 @@ mod common;
 use common::{Spy, seq};
 use rosenblatt_kernels::Examples;
 use rosenblatt_learners::{
-    AveragedPerceptron, Bias, InMemoryExamples, LearnError, LiftedExamples, OnlineLearner, Order, Perceptron,
-    PerceptronParams, TrainOptions, VotedPerceptron, train,
+    AveragedPerceptron, Bias, Event, InMemoryExamples, LearnError, LiftedExamples, OnlineLearner, Order,
+    PROGRESS_EVERY, Perceptron, PerceptronParams, TrainOptions, VotedParts, VotedPerceptron, VotedPredictor, train,
+    train_with,
 };
 
 struct Rng(u64);
@@ -395,6 +396,41 @@ fn voted_perceptron_matches_the_f64_reference() {
 }
 
 #[test]
+fn voted_predictor_round_trips_through_its_parts_and_rejects_bad_ones() {
+    let (data, _) = generate(200, 20, 0.0, 0.1, false, 21);
+    let (test, _) = generate(50, 20, 0.0, 0.1, false, 22);
+    let mut l = VotedPerceptron::new(20, PerceptronParams::default(), false).unwrap();
+    train(&mut l, &&data, &seq(2.0)).unwrap();
+    let predictor = l.model().predictor(&&data);
+    let parts = predictor.to_parts();
+    let back = VotedPredictor::from_parts(parts.clone()).unwrap();
+    let (mut a, mut b) = (vec![0.0; test.len()], vec![0.0; test.len()]);
+    predictor.votes(&&test, &mut a);
+    back.votes(&&test, &mut b);
+    assert_eq!(a, b);
+    assert_eq!(back.to_parts(), parts);
+    type Break = fn(&mut VotedParts);
+    let breaks: [(&str, Break); 8] = [
+        ("eta", |p| p.eta = f32::NAN),
+        ("offsets", |p| *p.offsets.last_mut().unwrap() += 1),
+        ("offsets", |p| p.offsets.swap(1, 2)),
+        ("indices", |p| p.indices[0] = p.dim as u32),
+        ("values", |p| p.values[0] = 0.0),
+        ("slots", |p| p.slots[0] = u32::MAX),
+        ("labels", |p| p.labels[0] = 0.5),
+        ("mistakes", |p| {
+            p.counts.pop();
+        }),
+    ];
+    for (name, f) in breaks {
+        let mut p = parts.clone();
+        f(&mut p);
+        let e = VotedPredictor::from_parts(p).unwrap_err();
+        assert!(e.to_string().starts_with(name), "{name}: {e}");
+    }
+}
+
+#[test]
 fn same_seed_same_model_bit_for_bit() {
     let (data, _) = generate(500, 40, 0.0, 0.1, false, 15);
     let run = |seed: u64, order: Order| {
@@ -516,4 +552,19 @@ fn bound_diagnostics_match_a_direct_computation_and_hold() {
     let mut l = Perceptron::new(15, PerceptronParams { bias: Bias::None, ..Default::default() }).unwrap();
     let mistakes = train(&mut l, &&noisy, &seq(1.0)).unwrap().mistakes() as f64;
     assert!(mistakes <= b.freund_schapire, "{mistakes} > {}", b.freund_schapire);
+}
+
+#[test]
+fn progress_is_reported_every_progress_every_examples() {
+    let (data, _) = generate(1000, 5, 0.0, 0.1, false, 23);
+    let mut l = Perceptron::new(5, PerceptronParams::default()).unwrap();
+    let mut seen = Vec::new();
+    let opts = TrainOptions { passes: 200.0, ..seq(1.0) };
+    train_with(&mut l, &&data, &opts, |_, e| {
+        if let Event::Progress(n) = e {
+            seen.push(n);
+        }
+    })
+    .unwrap();
+    assert_eq!(seen, vec![PROGRESS_EVERY, 2 * PROGRESS_EVERY, 3 * PROGRESS_EVERY]);
 }

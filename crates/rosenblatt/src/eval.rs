@@ -24,9 +24,9 @@ pub struct Evaluation {
     pub recall: Vec<f64>,
     /// Per class.
     pub f1: Vec<f64>,
-    /// Mean `ln(1 + e^(−y·m))` (linear models).
+    /// Mean `ln(1 + e^(−y·m))` (linear models; not voted ones).
     pub log_loss: Option<f64>,
-    /// Area under the ROC curve of the margins (linear models).
+    /// Area under the ROC curve of the margins or votes (binary models).
     pub roc_auc: Option<f64>,
     /// The data has features beyond the model's dimension (given weight 0).
     pub features_beyond_model: bool,
@@ -83,7 +83,7 @@ pub fn evaluate<E: Examples>(model: &SavedModel, data: &E) -> Result<Evaluation,
     let beyond = data.dim() > dim;
     let classes = model.meta.classes.clone();
     match &model.weights {
-        Weights::Linear(_) => {
+        Weights::Linear(_) | Weights::Voted(_) => {
             if let Some(i) = (0..data.len()).find(|&i| data.label(i) != 1.0 && data.label(i) != -1.0) {
                 return Err(Error::Input(format!(
                     "the model was trained for ±1 labels, but example {i} has label {} (another task?)",
@@ -99,12 +99,15 @@ pub fn evaluate<E: Examples>(model: &SavedModel, data: &E) -> Result<Evaluation,
             }
             let wrong = confusion[0][1] + confusion[1][0];
             let (precision, recall, f1) = per_class(&confusion);
-            let log_loss = margins
-                .iter()
-                .zip(&labels)
-                .map(|(&m, &y)| Loss::Logistic.value(f64::from(y) * f64::from(m)))
-                .sum::<f64>()
-                / data.len().max(1) as f64;
+            // σ(margin) is a probability model; σ(vote) is not.
+            let log_loss = matches!(model.weights, Weights::Linear(_)).then(|| {
+                margins
+                    .iter()
+                    .zip(&labels)
+                    .map(|(&m, &y)| Loss::Logistic.value(f64::from(y) * f64::from(m)))
+                    .sum::<f64>()
+                    / data.len().max(1) as f64
+            });
             Ok(Evaluation {
                 examples: data.len(),
                 error_rate: if data.is_empty() { 0.0 } else { wrong as f64 / data.len() as f64 },
@@ -113,7 +116,7 @@ pub fn evaluate<E: Examples>(model: &SavedModel, data: &E) -> Result<Evaluation,
                 precision,
                 recall,
                 f1,
-                log_loss: Some(log_loss),
+                log_loss,
                 roc_auc: roc_auc(&margins, &labels),
                 features_beyond_model: beyond,
             })
@@ -139,7 +142,7 @@ pub fn evaluate<E: Examples>(model: &SavedModel, data: &E) -> Result<Evaluation,
             let (precision, recall, f1) = per_class(&confusion);
             Ok(Evaluation {
                 examples: data.len(),
-                error_rate: if data.is_empty() { 0.0 } else { 1.0 - right as f64 / data.len() as f64 },
+                error_rate: if data.is_empty() { 0.0 } else { (data.len() as u64 - right) as f64 / data.len() as f64 },
                 classes,
                 confusion,
                 precision,

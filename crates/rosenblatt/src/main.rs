@@ -2,6 +2,7 @@
 
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand, ValueEnum};
+use indicatif::{ProgressBar, ProgressStyle};
 use rosenblatt::loader::{
     self, Dataset, OpenOptions, ParseOptions, WriteOptions, dataset, idx, input, libsvm, shard::LabelKind,
 };
@@ -15,6 +16,49 @@ use std::time::Instant;
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// Machine-readable JSON on stdout instead of tables.
+    #[arg(long, global = true)]
+    json: bool,
+    /// No progress bars or messages on stderr (they are off anyway when
+    /// stderr is not a terminal).
+    #[arg(long, global = true)]
+    quiet: bool,
+}
+
+/// How to talk to the person (or program) at the other end.
+#[derive(Clone, Copy, Debug)]
+struct Ui {
+    json: bool,
+    quiet: bool,
+}
+
+impl Ui {
+    /// A progress bar over `len` units (a spinner when `None`), drawn on
+    /// stderr only when it is a terminal and `--quiet` is off.
+    fn bar(self, len: Option<u64>, unit: &str) -> ProgressBar {
+        use std::io::IsTerminal;
+        if self.quiet || !std::io::stderr().is_terminal() {
+            return ProgressBar::hidden();
+        }
+        let (bar, template) = match len {
+            Some(n) => (
+                ProgressBar::new(n),
+                format!("{{msg}} [{{bar:30}}] {{human_pos}}/{{human_len}} {unit} {{rate}} ETA {{eta}}"),
+            ),
+            None => (ProgressBar::new_spinner(), format!("{{spinner}} {{msg}} {{human_pos}} {unit} {{elapsed}}")),
+        };
+        let style = ProgressStyle::with_template(&template).expect("a valid template").progress_chars("=> ");
+        bar.set_style(style.with_key("rate", |s: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+            let r = s.per_sec();
+            let _ = match r {
+                r if r >= 1e6 => write!(w, "{:.1}M/s", r / 1e6),
+                r if r >= 1e3 => write!(w, "{:.0}k/s", r / 1e3),
+                r => write!(w, "{r:.0}/s"),
+            };
+        }));
+        bar.enable_steady_tick(std::time::Duration::from_millis(100));
+        bar
+    }
 }
 
 #[derive(Subcommand, Debug)]
@@ -28,9 +72,6 @@ enum Command {
         /// Verify every checksum (reads every byte).
         #[arg(long)]
         verify: bool,
-        /// Print JSON on stdout.
-        #[arg(long)]
-        json: bool,
     },
     /// Mistake bounds: R, the margin of a reference separator, Novikoff's (R/γ)² and
     /// Freund–Schapire's ((R+D)/γ)², beside the mistakes of one Perceptron pass.
@@ -43,9 +84,9 @@ enum Command {
         /// Seed of the reference's shuffled order.
         #[arg(long, default_value_t = 0)]
         seed: u64,
-        /// Print JSON on stdout.
-        #[arg(long)]
-        json: bool,
+        /// Use this model (linear, binary) as the reference separator instead.
+        #[arg(long, conflicts_with_all = ["passes", "seed"])]
+        model: Option<PathBuf>,
     },
     /// Train a learner on a dataset and save the model.
     Train(TrainArgs),
@@ -56,22 +97,24 @@ enum Command {
         model: PathBuf,
         /// The dataset directory.
         dataset: PathBuf,
-        /// Print JSON on stdout.
-        #[arg(long)]
-        json: bool,
+    },
+    /// Predict every row of a dataset directory or LIBSVM text file: one line
+    /// per row, in input order, with the predicted label and its score.
+    Predict {
+        /// The model file.
+        model: PathBuf,
+        /// A dataset directory, or a LIBSVM text file (plain, .gz or .bz2) in
+        /// the index base of the model's training data.
+        input: PathBuf,
+        /// Write the predictions here instead of to standard output.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
     },
     /// Benchmarks.
     #[command(subcommand)]
     Bench(BenchCommand),
     /// The OCR benchmark on the bundled MNIST (converted into datasets/cache on first use).
-    Demo {
-        /// Print JSON on stdout.
-        #[arg(long)]
-        json: bool,
-        /// No progress messages.
-        #[arg(long)]
-        quiet: bool,
-    },
+    Demo,
     /// Write a dataset's rows back as LIBSVM text, in its own index base.
     Export {
         /// The dataset directory.
@@ -143,9 +186,6 @@ struct TrainArgs {
     /// Winnow's threshold (the dimension).
     #[arg(long)]
     threshold: Option<f64>,
-    /// Print JSON on stdout.
-    #[arg(long)]
-    json: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -175,12 +215,6 @@ struct OcrArgs {
     /// The digit that is +1.
     #[arg(long, default_value_t = 9, value_parser = clap::value_parser!(u8).range(0..=9))]
     target: u8,
-    /// Print JSON on stdout.
-    #[arg(long)]
-    json: bool,
-    /// No progress messages.
-    #[arg(long)]
-    quiet: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -232,35 +266,52 @@ struct ConvertArgs {
 fn main() {
     let cli = Cli::parse();
     if let Err(e) = run(cli) {
-        eprintln!("error: {e:#}");
+        // The library errors already print their cause; add only causes
+        // that say something new.
+        let mut line = e.to_string();
+        for cause in e.chain().skip(1) {
+            let c = cause.to_string();
+            if !line.contains(&c) {
+                line = format!("{line}: {c}");
+            }
+        }
+        eprintln!("error: {line}");
         std::process::exit(1);
     }
 }
 
 fn run(cli: Cli) -> Result<()> {
+    let ui = Ui { json: cli.json, quiet: cli.quiet };
     match cli.command {
         None => {
-            println!("rosenblatt {}", rosenblatt::version_line());
-            println!("run `rosenblatt --help` for the commands");
+            if ui.json {
+                let v = serde_json::json!({ "version": env!("CARGO_PKG_VERSION"), "simd": rosenblatt::kernels::describe() });
+                println!("{}", serde_json::to_string_pretty(&v)?);
+            } else {
+                println!("rosenblatt {}", rosenblatt::version_line());
+                println!("run `rosenblatt --help` for the commands");
+            }
             Ok(())
         }
-        Some(Command::Convert(a)) => convert(a),
-        Some(Command::Inspect { dataset, verify, json }) => inspect(&dataset, verify, json),
-        Some(Command::Export { dataset, output }) => export(&dataset, output.as_deref()),
-        Some(Command::Bounds { dataset, passes, seed, json }) => bounds(&dataset, passes, seed, json),
-        Some(Command::Bench(BenchCommand::Ocr(a))) => ocr(a),
-        Some(Command::Train(a)) => train_cmd(a),
-        Some(Command::Eval { model, dataset, json }) => eval_cmd(&model, &dataset, json),
-        Some(Command::Demo { json, quiet }) => ocr(OcrArgs {
-            data: "datasets/mnist".into(),
-            test_data: "datasets/mnist".into(),
-            cache: "datasets/cache".into(),
-            passes: vec![0.1, 1.0, 2.0, 3.0, 4.0, 10.0],
-            seeds: 3,
-            target: 9,
-            json,
-            quiet,
-        }),
+        Some(Command::Convert(a)) => convert(a, ui),
+        Some(Command::Inspect { dataset, verify }) => inspect(&dataset, verify, ui),
+        Some(Command::Export { dataset, output }) => export(&dataset, output.as_deref(), ui),
+        Some(Command::Bounds { dataset, passes, seed, model }) => bounds(&dataset, passes, seed, model.as_deref(), ui),
+        Some(Command::Bench(BenchCommand::Ocr(a))) => ocr(a, ui),
+        Some(Command::Train(a)) => train_cmd(a, ui),
+        Some(Command::Eval { model, dataset }) => eval_cmd(&model, &dataset, ui),
+        Some(Command::Predict { model, input, output }) => predict_cmd(&model, &input, output.as_deref(), ui),
+        Some(Command::Demo) => ocr(
+            OcrArgs {
+                data: "datasets/mnist".into(),
+                test_data: "datasets/mnist".into(),
+                cache: "datasets/cache".into(),
+                passes: vec![0.1, 1.0, 2.0, 3.0, 4.0, 10.0],
+                seeds: 3,
+                target: 9,
+            },
+            ui,
+        ),
     }
 }
 
@@ -269,8 +320,9 @@ fn looks_like_idx(p: &Path) -> bool {
     n.contains("idx") || n.contains("ubyte")
 }
 
-fn convert(a: ConvertArgs) -> Result<()> {
+fn convert(a: ConvertArgs, ui: Ui) -> Result<()> {
     let start = Instant::now();
+    let bar = ui.bar(None, "");
     let format = a.format.unwrap_or(if a.inputs.len() == 2 && a.inputs.iter().all(|p| looks_like_idx(p)) {
         Format::Mnist
     } else {
@@ -288,6 +340,7 @@ fn convert(a: ConvertArgs) -> Result<()> {
             }
             wopts.index_base = 0;
             wopts.label_kind = Some(if a.target.is_some() { LabelKind::Binary } else { LabelKind::Classes });
+            bar.set_message(format!("reading {}", images.display()));
             let (rows, dim) = idx::read_mnist(images, labels, a.target)?;
             wopts.dim = Some(a.dim.unwrap_or(dim));
             input_bytes += std::fs::metadata(images).map(|m| m.len()).unwrap_or(0);
@@ -307,17 +360,20 @@ fn convert(a: ConvertArgs) -> Result<()> {
             let pool = rayon::ThreadPoolBuilder::new().num_threads(a.threads.unwrap_or(0)).build()?;
             let mut all: Option<loader::Rows> = None;
             for path in &a.inputs {
+                bar.set_message(format!("parsing {}", path.display()));
                 let bytes = input::read_input(path, 1 << 40)?;
                 input_bytes += bytes.len() as u64;
                 let rows = pool
                     .install(|| libsvm::parse_parallel(&bytes, &popts, 4 << 20))
                     .map_err(|error| loader::LoadError::Parse { path: path.clone(), error })?;
-                for e in &rows.skipped {
-                    eprintln!("warning: skipped {}:{}:{}: {}", path.display(), e.line, e.column, e.kind);
-                }
-                if !rows.skipped.is_empty() {
-                    eprintln!("warning: skipped {} bad line(s) in {}", rows.skipped.len(), path.display());
-                }
+                bar.suspend(|| {
+                    for e in &rows.skipped {
+                        eprintln!("warning: skipped {}:{}:{}: {}", path.display(), e.line, e.column, e.kind);
+                    }
+                    if !rows.skipped.is_empty() {
+                        eprintln!("warning: skipped {} bad line(s) in {}", rows.skipped.len(), path.display());
+                    }
+                });
                 match &mut all {
                     None => all = Some(rows),
                     Some(acc) => acc.append(rows),
@@ -333,10 +389,21 @@ fn convert(a: ConvertArgs) -> Result<()> {
     if let Some(name) = &a.encoding {
         wopts.encoding = Some(dataset::parse_encoding(name, None)?);
     }
+    bar.set_message(format!("writing {}", a.output.display()));
     let m = dataset::write_dataset(&a.output, &rows, &wopts)
         .with_context(|| format!("converting into {}", a.output.display()))?;
+    bar.finish_and_clear();
     let secs = start.elapsed().as_secs_f64();
     let bytes: u64 = m.shards.iter().map(|s| s.bytes).sum();
+    if ui.json {
+        let mut v = serde_json::to_value(&m)?;
+        v["dataset"] = serde_json::json!(a.output);
+        v["bytes"] = bytes.into();
+        v["input_bytes"] = input_bytes.into();
+        v["seconds"] = secs.into();
+        println!("{}", serde_json::to_string_pretty(&v)?);
+        return Ok(());
+    }
     println!(
         "{}: {} rows, {} nonzeros, dimension {}, {} labels, encoding {}, {} shard(s), {} bytes; {:.2} s ({:.0} MB/s of input)",
         a.output.display(),
@@ -353,11 +420,11 @@ fn convert(a: ConvertArgs) -> Result<()> {
     Ok(())
 }
 
-fn inspect(dir: &Path, verify: bool, json: bool) -> Result<()> {
+fn inspect(dir: &Path, verify: bool, ui: Ui) -> Result<()> {
     let ds = Dataset::open(dir, OpenOptions { verify_checksums: verify, in_memory: false })?;
     let m = ds.manifest();
     let bytes: u64 = m.shards.iter().map(|s| s.bytes).sum();
-    if json {
+    if ui.json {
         let mut v = serde_json::to_value(m)?;
         v["bytes"] = bytes.into();
         v["verified"] = verify.into();
@@ -385,7 +452,7 @@ fn inspect(dir: &Path, verify: bool, json: bool) -> Result<()> {
     Ok(())
 }
 
-fn bounds(dir: &Path, passes: f64, seed: u64, json: bool) -> Result<()> {
+fn bounds(dir: &Path, passes: f64, seed: u64, model: Option<&Path>, ui: Ui) -> Result<()> {
     use rosenblatt::learners::{
         AveragedPerceptron, OnlineLearner, Order, Perceptron, PerceptronParams, TrainOptions, mistake_bounds, train,
     };
@@ -397,28 +464,51 @@ fn bounds(dir: &Path, passes: f64, seed: u64, json: bool) -> Result<()> {
             ds.manifest().label_kind
         );
     }
+    let saved = model.map(rosenblatt::model::SavedModel::load).transpose()?;
+    let reference_name = match (&saved, model) {
+        (Some(m), Some(path)) => format!("{} ({})", path.display(), m.meta.learner),
+        _ => format!("averaged perceptron, {passes} passes, seed {seed}"),
+    };
     loader::with_examples!(ds.examples()?, |ex| {
         let dim = ds.dim() as usize;
-        let mut reference = AveragedPerceptron::new(dim, PerceptronParams::default(), false)?;
-        let opts = TrainOptions { passes, order: Order::Shuffle, seed, stop_when_separated: false };
-        train(&mut reference, &ex, &opts)?;
-        let u = reference.model();
+        let u = match &saved {
+            Some(m) => {
+                let rosenblatt::model::Weights::Linear(w) = &m.weights else {
+                    bail!(
+                        "{}: a {} model has no single weight vector; --model takes a linear binary model (perceptron, averaged-perceptron, pegasos, …)",
+                        model.expect("saved implies a path").display(),
+                        m.meta.learner
+                    );
+                };
+                let mut w = w.clone();
+                // Features the model never saw get weight 0 (and the model's
+                // extra ones meet zeros in every row).
+                w.weights.resize(dim.max(w.weights.len()), 0.0);
+                w
+            }
+            None => {
+                let mut reference = AveragedPerceptron::new(dim, PerceptronParams::default(), false)?;
+                let opts = TrainOptions { passes, order: Order::Shuffle, seed, stop_when_separated: false };
+                train(&mut reference, &ex, &opts)?;
+                reference.model()
+            }
+        };
         let mut p = Perceptron::new(dim, PerceptronParams::default())?;
         let one = TrainOptions { passes: 1.0, order: Order::Sequential, seed: 0, stop_when_separated: false };
         let mistakes = train(&mut p, &ex, &one)?.mistakes();
         let Some(b) = mistake_bounds(&ex, &u, true) else {
             bail!("the reference separator classifies no example correctly; no margin to bound with");
         };
-        if json {
+        if ui.json {
             let v = serde_json::json!({
                 "examples": ds.rows(), "r": b.r, "reference_margin": b.margin, "novikoff": b.novikoff,
                 "gamma": b.gamma, "deficit": b.deficit, "freund_schapire": b.freund_schapire,
-                "perceptron_mistakes": mistakes, "reference": format!("averaged perceptron, {passes} passes, seed {seed}"),
+                "perceptron_mistakes": mistakes, "reference": reference_name,
             });
             println!("{}", serde_json::to_string_pretty(&v)?);
         } else {
             println!("examples            {}", ds.rows());
-            println!("reference u         averaged Perceptron, {passes} passes, seed {seed}, normalised with its bias");
+            println!("reference u         {reference_name}, normalised with its bias");
             println!("R = max ‖(x, 1)‖    {:.6}", b.r);
             println!(
                 "margin of u         {:.6}{}",
@@ -437,7 +527,7 @@ fn bounds(dir: &Path, passes: f64, seed: u64, json: bool) -> Result<()> {
     })
 }
 
-fn train_cmd(a: TrainArgs) -> Result<()> {
+fn train_cmd(a: TrainArgs, ui: Ui) -> Result<()> {
     use rosenblatt::learners::{Order, TrainOptions};
     use rosenblatt::train::{HyperParams, TrainSpec};
     // Before the table header, so a typo prints only the error.
@@ -475,8 +565,8 @@ fn train_cmd(a: TrainArgs) -> Result<()> {
         },
         holdout: a.holdout,
     };
-    let json = a.json;
-    if !json {
+    let json = ui.json;
+    let header = |bar: &ProgressBar| {
         let eval = if a.holdout.is_some() {
             "holdout"
         } else if a.test.is_some() {
@@ -484,23 +574,36 @@ fn train_cmd(a: TrainArgs) -> Result<()> {
         } else {
             ""
         };
-        println!(
-            "{:>5} {:>10} {:>12} {:>12} {:>10} {:>12}",
-            "pass", "mistakes", "train error", eval, "seconds", "examples/s"
-        );
+        bar.suspend(|| {
+            println!(
+                "{:>5} {:>10} {:>12} {:>12} {:>10} {:>12}",
+                "pass", "mistakes", "train error", eval, "seconds", "examples/s"
+            )
+        });
+    };
+    let steps = (spec.options.passes * ds.rows() as f64 * (1.0 - a.holdout.unwrap_or(0.0))).round() as u64;
+    let bar = ui.bar(Some(steps), "examples");
+    bar.set_message(a.learner.clone());
+    if !json {
+        header(&bar);
     }
     let mut lines = Vec::new();
+    let mut progress = |done: u64| bar.set_position(done);
     let on_pass = |l: &rosenblatt::train::PassLine| {
         if !json {
             let e = l.eval_error.map(|e| format!("{:.4}", e)).unwrap_or_default();
-            println!(
-                "{:>5} {:>10} {:>12.4} {:>12} {:>10.3} {:>12.3e}",
-                l.pass, l.mistakes, l.train_error, e, l.seconds, l.examples_per_second
-            );
+            let t = l.train_error.map(|e| format!("{:.4}", e)).unwrap_or_else(|| "-".into());
+            bar.suspend(|| {
+                println!(
+                    "{:>5} {:>10} {:>12} {:>12} {:>10.3} {:>12.3e}",
+                    l.pass, l.mistakes, t, e, l.seconds, l.examples_per_second
+                )
+            });
         }
         lines.push(l.clone());
     };
-    let model = rosenblatt::train::train_dataset(&ds, test.as_ref(), &spec, on_pass)?;
+    let model = rosenblatt::train::train_dataset_with_progress(&ds, test.as_ref(), &spec, on_pass, &mut progress)?;
+    bar.finish_and_clear();
     model.save(&a.output)?;
     if batch {
         match model.meta.training.get("separated_at").and_then(|v| v.as_u64()) {
@@ -517,7 +620,7 @@ fn train_cmd(a: TrainArgs) -> Result<()> {
     Ok(())
 }
 
-fn eval_cmd(model: &Path, dataset: &Path, json: bool) -> Result<()> {
+fn eval_cmd(model: &Path, dataset: &Path, ui: Ui) -> Result<()> {
     let m = rosenblatt::model::SavedModel::load(model)?;
     let ds = Dataset::open(dataset, OpenOptions::default())?;
     let e = loader::with_examples!(ds.examples()?, |ex| rosenblatt::eval::evaluate(&m, &ex))?;
@@ -528,7 +631,7 @@ fn eval_cmd(model: &Path, dataset: &Path, json: bool) -> Result<()> {
             m.meta.dim
         );
     }
-    if json {
+    if ui.json {
         println!("{}", serde_json::to_string_pretty(&e)?);
         return Ok(());
     }
@@ -557,8 +660,7 @@ fn eval_cmd(model: &Path, dataset: &Path, json: bool) -> Result<()> {
     Ok(())
 }
 
-fn ocr(a: OcrArgs) -> Result<()> {
-    use std::io::IsTerminal;
+fn ocr(a: OcrArgs, ui: Ui) -> Result<()> {
     if !a.data.exists() {
         bail!(
             "{}: not found (run from the repository root, or pass --data with the MNIST IDX folder)",
@@ -573,17 +675,10 @@ fn ocr(a: OcrArgs) -> Result<()> {
         seeds: a.seeds,
         target: a.target,
     };
-    let talk = !a.quiet && std::io::stderr().is_terminal();
-    let start = Instant::now();
-    let report = rosenblatt::ocr::run(&opts, |msg| {
-        if talk {
-            eprint!("\r\x1b[2K{msg} ({:.1} s)", start.elapsed().as_secs_f64());
-        }
-    })?;
-    if talk {
-        eprintln!("\r\x1b[2Kdone in {:.1} s", start.elapsed().as_secs_f64());
-    }
-    if a.json {
+    let bar = ui.bar(None, "");
+    let report = rosenblatt::ocr::run(&opts, |msg| bar.set_message(msg.to_string()))?;
+    bar.finish_and_clear();
+    if ui.json {
         println!("{}", serde_json::to_string_pretty(&report)?);
         return Ok(());
     }
@@ -622,7 +717,84 @@ fn fmt_f32(v: f32) -> String {
     if v == 0.0 || (1e-4..1e15).contains(&v.abs()) { format!("{v}") } else { format!("{v:e}") }
 }
 
-fn export(dir: &Path, output: Option<&Path>) -> Result<()> {
+fn predict_cmd(model: &Path, input: &Path, output: Option<&Path>, ui: Ui) -> Result<()> {
+    use rosenblatt::model::{Prediction, SavedModel};
+    let m = SavedModel::load(model)?;
+    let bar = ui.bar(None, "");
+    bar.set_message(format!("predicting {}", input.display()));
+    let (predictions, beyond) = if input.is_dir() {
+        let ds = Dataset::open(input, OpenOptions::default())?;
+        let mut p = vec![Prediction::default(); ds.rows() as usize];
+        loader::with_examples!(ds.examples()?, |ex| m.predictions_into(&ex, &mut p))?;
+        (p, ds.dim() > m.meta.dim)
+    } else {
+        // Text is read in the index base of the data the model was trained on.
+        let base = m.meta.training.get("index_base").and_then(|v| v.as_u64()).unwrap_or(1);
+        let popts = ParseOptions { zero_based: base == 0, ..Default::default() };
+        let bytes = input::read_input(input, 1 << 40)?;
+        let rows = libsvm::parse_parallel(&bytes, &popts, 4 << 20)
+            .map_err(|error| loader::LoadError::Parse { path: input.to_path_buf(), error })?;
+        let top = rows.indices.iter().max().map_or(0, |&i| i as usize + 1);
+        let mut ex = rosenblatt::learners::InMemoryExamples::new(top.max(m.meta.dim as usize));
+        for r in 0..rows.len() {
+            let (s, e) = (rows.offsets[r] as usize, rows.offsets[r + 1] as usize);
+            let label = rows.labels.get(r).copied().unwrap_or(0.0);
+            ex.push(&rows.indices[s..e], &rows.values[s..e], label)
+                .with_context(|| format!("{}: row {}", input.display(), r + 1))?;
+        }
+        let mut p = vec![Prediction::default(); ex.len()];
+        m.predictions_into(&&ex, &mut p)?;
+        (p, top as u64 > m.meta.dim)
+    };
+    bar.finish_and_clear();
+    if beyond && !ui.quiet {
+        eprintln!(
+            "note: {} has features beyond the model's dimension {}; they get weight 0",
+            input.display(),
+            m.meta.dim
+        );
+    }
+    let mut out = Vec::with_capacity(predictions.len() * 16);
+    for p in &predictions {
+        if ui.json && output.is_none() {
+            writeln!(out, "{}", serde_json::to_string(p)?)?;
+        } else {
+            writeln!(out, "{} {}", p.label, p.score)?;
+        }
+    }
+    match output {
+        Some(path) => {
+            loader::shard::write_atomic(path, &out)?;
+            if ui.json {
+                let v = serde_json::json!({
+                    "model": model, "input": input, "output": path, "rows": predictions.len(),
+                    "features_beyond_model": beyond,
+                });
+                println!("{}", serde_json::to_string_pretty(&v)?);
+            } else if !ui.quiet {
+                eprintln!("{} predictions written to {}", predictions.len(), path.display());
+            }
+        }
+        None => write_stdout(&out)?,
+    }
+    Ok(())
+}
+
+/// Writes `bytes` to standard output; a closed pipe (`| head`) is not an
+/// error worth a message.
+fn write_stdout(bytes: &[u8]) -> Result<()> {
+    let stdout = std::io::stdout();
+    let mut lock = stdout.lock();
+    match lock.write_all(bytes).and_then(|()| lock.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
+        _ => Ok(()),
+    }
+}
+
+fn export(dir: &Path, output: Option<&Path>, ui: Ui) -> Result<()> {
+    if ui.json && output.is_none() {
+        bail!("export writes LIBSVM text to standard output; with --json give -o FILE and the summary goes to stdout");
+    }
     let ds = Dataset::open(dir, OpenOptions::default())?;
     let rows = ds.to_rows();
     let zero_based = ds.manifest().index_base == 0;
@@ -645,17 +817,14 @@ fn export(dir: &Path, output: Option<&Path>) -> Result<()> {
         out.push(b'\n');
     }
     match output {
-        Some(p) => loader::shard::write_atomic(p, &out)?,
-        None => {
-            let stdout = std::io::stdout();
-            let mut lock = stdout.lock();
-            if let Err(e) = lock.write_all(&out).and_then(|()| lock.flush()) {
-                // A closed pipe (`| head`) is not an error worth a message.
-                if e.kind() != std::io::ErrorKind::BrokenPipe {
-                    return Err(e.into());
-                }
+        Some(p) => {
+            loader::shard::write_atomic(p, &out)?;
+            if ui.json {
+                let v = serde_json::json!({ "dataset": dir, "output": p, "rows": rows.len(), "bytes": out.len() });
+                println!("{}", serde_json::to_string_pretty(&v)?);
             }
         }
+        None => write_stdout(&out)?,
     }
     Ok(())
 }

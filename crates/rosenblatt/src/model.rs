@@ -4,20 +4,33 @@
 //! offset  size  field
 //! 0       8     magic "RBLTMODL"
 //! 8       4     format version (u32) = 1
-//! 12      4     kind (u32): 0 linear (binary), 1 multi-class
+//! 12      4     kind (u32): 0 linear (binary), 1 multi-class, 2 voted
 //! 16      8     metadata length M (u64)
 //! 24      M     metadata, JSON: learner, hyper-parameters, dimension, classes, training summary
-//! 24+M    4·P   weights (f32): linear dim + 1 (bias last); multi-class k·dim + k
+//! 24+M    …     payload (below)
 //! end−4   4     CRC-32 of everything before it
 //! ```
 //!
+//! Payloads, all little-endian:
+//! - linear: dim + 1 f32 weights (bias last);
+//! - multi-class: k·dim f32 weights (class-major), then k f32 biases;
+//! - voted: u64 R (stored rows), u64 K (mistakes), u64 N (entries), f32 η,
+//!   u32 bias flag; then R + 1 u64 row offsets, N u32 indices, N f32 values,
+//!   K u32 row slots, K f32 labels, K + 1 u64 survival counts. The voted
+//!   Perceptron's mistaken training rows travel with it, so the file
+//!   predicts on its own.
+//!
 //! Loading checks magic, version and checksum before anything else, then
-//! that the weights are exactly as many as the metadata's dimension and
-//! classes imply (checked arithmetic), and that they are finite. Models are
-//! written under a temporary name and renamed.
+//! that the payload is exactly as long as the metadata's dimension and
+//! classes (or the voted header's counts) imply, with checked arithmetic and
+//! before allocating anything from a count, and that every value is finite
+//! (voted: every structural invariant, by `VotedPredictor::from_parts`).
+//! Models are written under a temporary name and renamed.
 
 use crate::error::Error;
-use rosenblatt_learners::{LinearModel, MulticlassModel};
+use rayon::prelude::*;
+use rosenblatt_kernels::Examples;
+use rosenblatt_learners::{LinearModel, MulticlassModel, VotedParts, VotedPredictor};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -48,6 +61,19 @@ pub enum Weights {
     Linear(LinearModel),
     /// `argmax_c (w_c·x + b_c)`.
     Multiclass(MulticlassModel),
+    /// `sign(Σ_k c_k · sign(w_k·x))`, the Voted Perceptron.
+    Voted(VotedPredictor),
+}
+
+/// One row's prediction.
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
+pub struct Prediction {
+    /// The predicted label: ±1, or a class id.
+    pub label: f32,
+    /// The score behind it: the margin `w·x + b` (linear), the vote
+    /// `Σ c_k·sign(w_k·x)` (voted), the winning class's `w_c·x + b_c`
+    /// (multi-class).
+    pub score: f32,
 }
 
 /// A model with its metadata.
@@ -64,19 +90,39 @@ fn bad(path: &Path, reason: impl Into<String>) -> Error {
 }
 
 impl SavedModel {
-    /// Scores every row of `data` into `out` (one per row): the margin
-    /// `w·x + b` for linear models, the predicted class id for multi-class
-    /// ones. Features beyond the model's dimension get weight 0.
-    pub fn predict_into<E: rosenblatt_kernels::Examples>(&self, data: &E, out: &mut [f32]) -> Result<(), Error> {
+    /// Scores every row of `data` into `out` (one per row), in parallel: the
+    /// margin `w·x + b` for linear models, the vote for voted ones, the
+    /// predicted class id for multi-class ones. Features beyond the model's
+    /// dimension get weight 0.
+    pub fn predict_into<E: Examples>(&self, data: &E, out: &mut [f32]) -> Result<(), Error> {
+        let mut p = vec![Prediction::default(); out.len()];
+        self.predictions_into(data, &mut p)?;
+        let multiclass = matches!(self.weights, Weights::Multiclass(_));
+        out.iter_mut().zip(&p).for_each(|(o, p)| *o = if multiclass { p.label } else { p.score });
+        Ok(())
+    }
+
+    /// Label and score of every row of `data` into `out` (one per row), in
+    /// parallel over blocks of rows. Features beyond the model's dimension
+    /// get weight 0.
+    pub fn predictions_into<E: Examples>(&self, data: &E, out: &mut [Prediction]) -> Result<(), Error> {
         if out.len() != data.len() {
             return Err(Error::Input(format!("{} outputs for {} rows", out.len(), data.len())));
         }
         let dim = self.meta.dim as usize;
+        let sign = |s: f32| if s > 0.0 { 1.0 } else { -1.0 };
         match &self.weights {
             Weights::Linear(m) => {
                 let mut w = m.clone();
                 w.weights.resize(data.dim().max(dim), 0.0);
-                w.margins(data, out);
+                let mut margins = vec![0.0f32; data.len()];
+                w.margins(data, &mut margins);
+                out.iter_mut().zip(margins).for_each(|(o, s)| *o = Prediction { label: sign(s), score: s });
+            }
+            Weights::Voted(v) => {
+                let mut votes = vec![0.0f64; data.len()];
+                v.votes(data, &mut votes);
+                out.iter_mut().zip(votes).for_each(|(o, s)| *o = Prediction { label: sign(s as f32), score: s as f32 });
             }
             Weights::Multiclass(m) => {
                 let d = data.dim().max(dim);
@@ -85,9 +131,17 @@ impl SavedModel {
                     padded.weights.extend_from_slice(&m.weights[c * dim..(c + 1) * dim]);
                     padded.weights.resize((c + 1) * d, 0.0);
                 }
-                for (i, o) in out.iter_mut().enumerate() {
-                    *o = padded.predict(&data.row(i)) as f32;
-                }
+                out.par_chunks_mut(1024).enumerate().for_each_init(
+                    || vec![0.0f32; m.classes()],
+                    |scores, (c, chunk)| {
+                        for (k, o) in chunk.iter_mut().enumerate() {
+                            let row = data.row(c * 1024 + k);
+                            padded.scores(&row, scores);
+                            let best = padded.predict(&row);
+                            *o = Prediction { label: self.meta.classes[best] as f32, score: scores[best] };
+                        }
+                    },
+                );
             }
         }
         Ok(())
@@ -101,17 +155,43 @@ impl SavedModel {
     /// The file's bytes.
     pub fn to_bytes(&self) -> Vec<u8> {
         let meta = serde_json::to_vec(&self.meta).expect("metadata serialises");
-        let (kind, floats): (u32, Vec<f32>) = match &self.weights {
-            Weights::Linear(m) => (0, m.weights.iter().copied().chain([m.bias]).collect()),
-            Weights::Multiclass(m) => (1, m.weights.iter().chain(&m.bias).copied().collect()),
+        let mut payload = Vec::new();
+        let f32s = |out: &mut Vec<u8>, v: &[f32]| v.iter().for_each(|f| out.extend_from_slice(&f.to_le_bytes()));
+        let u32s = |out: &mut Vec<u8>, v: &[u32]| v.iter().for_each(|f| out.extend_from_slice(&f.to_le_bytes()));
+        let u64s = |out: &mut Vec<u8>, v: &[u64]| v.iter().for_each(|f| out.extend_from_slice(&f.to_le_bytes()));
+        let kind: u32 = match &self.weights {
+            Weights::Linear(m) => {
+                f32s(&mut payload, &m.weights);
+                f32s(&mut payload, &[m.bias]);
+                0
+            }
+            Weights::Multiclass(m) => {
+                f32s(&mut payload, &m.weights);
+                f32s(&mut payload, &m.bias);
+                1
+            }
+            Weights::Voted(v) => {
+                let p = v.to_parts();
+                let counts = [p.offsets.len() as u64 - 1, p.slots.len() as u64, p.indices.len() as u64];
+                u64s(&mut payload, &counts);
+                f32s(&mut payload, &[p.eta]);
+                u32s(&mut payload, &[u32::from(p.bias)]);
+                u64s(&mut payload, &p.offsets);
+                u32s(&mut payload, &p.indices);
+                f32s(&mut payload, &p.values);
+                u32s(&mut payload, &p.slots);
+                f32s(&mut payload, &p.labels);
+                u64s(&mut payload, &p.counts);
+                2
+            }
         };
-        let mut out = Vec::with_capacity(28 + meta.len() + 4 * floats.len());
+        let mut out = Vec::with_capacity(28 + meta.len() + payload.len());
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&VERSION.to_le_bytes());
         out.extend_from_slice(&kind.to_le_bytes());
         out.extend_from_slice(&(meta.len() as u64).to_le_bytes());
         out.extend_from_slice(&meta);
-        floats.iter().for_each(|f| out.extend_from_slice(&f.to_le_bytes()));
+        out.extend_from_slice(&payload);
         let crc = crc32fast::hash(&out);
         out.extend_from_slice(&crc.to_le_bytes());
         out
@@ -154,6 +234,14 @@ impl SavedModel {
         let payload = &body[mend..];
         let dim = usize::try_from(meta.dim).map_err(|_| bad(path, format!("dimension {} too large", meta.dim)))?;
         let k = meta.classes.len();
+        if kind == 2 {
+            if k != 2 {
+                return Err(bad(path, format!("a voted model needs 2 classes, the metadata lists {k}")));
+            }
+            let parts = voted_parts(payload, dim).map_err(|reason| bad(path, reason))?;
+            let v = VotedPredictor::from_parts(parts).map_err(|e| bad(path, e.to_string()))?;
+            return Ok(SavedModel { meta, weights: Weights::Voted(v) });
+        }
         let want = match kind {
             0 => dim.checked_add(1),
             1 => dim.checked_mul(k).and_then(|n| n.checked_add(k)),
@@ -181,4 +269,56 @@ impl SavedModel {
         };
         Ok(SavedModel { meta, weights })
     }
+}
+
+/// Reads a voted payload's arrays after checking that the counts in its
+/// header account for its length exactly.
+fn voted_parts(b: &[u8], dim: usize) -> Result<VotedParts, String> {
+    let u64_at = |o: usize| u64::from_le_bytes(b[o..o + 8].try_into().expect("8 bytes"));
+    if b.len() < 32 {
+        return Err(format!("voted payload of {} bytes is shorter than its 32-byte header", b.len()));
+    }
+    let (rows, mistakes, entries) = (u64_at(0), u64_at(8), u64_at(16));
+    // 8 per offset and count, 8 per entry (index + value), 8 per mistake (slot + label).
+    let want = rows
+        .checked_add(1)
+        .and_then(|r| r.checked_mul(8))
+        .and_then(|n| n.checked_add(entries.checked_mul(8)?))
+        .and_then(|n| n.checked_add(mistakes.checked_mul(8)?))
+        .and_then(|n| n.checked_add(mistakes.checked_add(1)?.checked_mul(8)?))
+        .and_then(|n| n.checked_add(32));
+    if want != Some(b.len() as u64) {
+        return Err(format!(
+            "voted payload of {} bytes does not fit {rows} rows, {mistakes} mistakes and {entries} entries",
+            b.len()
+        ));
+    }
+    // Every count now fits in the file, so in usize.
+    let (rows, mistakes, entries) = (rows as usize, mistakes as usize, entries as usize);
+    let mut at = 32;
+    let mut take = |n: usize, size: usize| {
+        let s = &b[at..at + n * size];
+        at += n * size;
+        s
+    };
+    let f32v = |s: &[u8]| s.chunks_exact(4).map(|c| f32::from_le_bytes(c.try_into().expect("4"))).collect();
+    let u32v = |s: &[u8]| s.chunks_exact(4).map(|c| u32::from_le_bytes(c.try_into().expect("4"))).collect();
+    let u64v = |s: &[u8]| s.chunks_exact(8).map(|c| u64::from_le_bytes(c.try_into().expect("8"))).collect();
+    let eta = f32::from_le_bytes(b[24..28].try_into().expect("4"));
+    let bias = match u32::from_le_bytes(b[28..32].try_into().expect("4")) {
+        0 => false,
+        1 => true,
+        x => return Err(format!("voted bias flag {x} is neither 0 nor 1")),
+    };
+    Ok(VotedParts {
+        dim,
+        eta,
+        bias,
+        offsets: u64v(take(rows + 1, 8)),
+        indices: u32v(take(entries, 4)),
+        values: f32v(take(entries, 4)),
+        slots: u32v(take(mistakes, 4)),
+        labels: f32v(take(mistakes, 4)),
+        counts: u64v(take(mistakes + 1, 8)),
+    })
 }

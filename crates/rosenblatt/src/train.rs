@@ -7,7 +7,8 @@ use rosenblatt_kernels::Examples;
 use rosenblatt_learners::{
     AveragedPerceptron, Bias, EgForm, Event, ExponentiatedGradient, FtrlParams, FtrlProximal, LinearModel, Loss,
     MulticlassModel, MulticlassPerceptron, OnlineLearner, PaVariant, PassiveAggressive, Perceptron, PerceptronParams,
-    RandomizedFtrl, Schedule, Sgd, SgdParams, Slice, TrainOptions, Winnow, max_norm, train_with,
+    RandomizedFtrl, Schedule, Sgd, SgdParams, Slice, TrainOptions, VotedModel, VotedPerceptron, Winnow, max_norm,
+    train_with,
 };
 use serde_json::{Map, Value, json};
 
@@ -16,7 +17,7 @@ pub const LEARNERS: &[(&str, &str)] = &[
     ("perceptron", "Rosenblatt's Perceptron (--eta, default 1)"),
     ("batch-perceptron", "the Perceptron, sequential passes until one makes no mistake"),
     ("averaged-perceptron", "the Averaged Perceptron (lazy averaging)"),
-    ("voted-perceptron", "the Voted Perceptron (not saveable yet: use bench ocr)"),
+    ("voted-perceptron", "the Voted Perceptron; the model file carries its mistaken rows"),
     ("hinge-sgd", "gradient descent on the hinge loss (--eta 0.1, η/√(k+1); --lambda 0)"),
     ("pegasos", "Pegasos (--lambda 1e-4)"),
     ("logistic", "logistic regression by SGD (--eta 0.1, η/√(k+1); --lambda 0)"),
@@ -71,8 +72,10 @@ pub struct PassLine {
     pub pass: usize,
     /// Online mistakes in the pass.
     pub mistakes: u64,
-    /// Error of the current model on the training examples.
-    pub train_error: f64,
+    /// Error of the current model on the training examples (not computed
+    /// per pass for the voted Perceptron: its vote over every training row
+    /// costs many passes).
+    pub train_error: Option<f64>,
     /// Error on the holdout or test set, if any.
     pub eval_error: Option<f64>,
     /// Wall time of the pass (training only).
@@ -106,20 +109,32 @@ fn error_of<E: Examples>(w: &Weights, data: &E) -> f64 {
     match w {
         Weights::Linear(m) => m.error_rate(data),
         Weights::Multiclass(m) => m.error_rate(data),
+        Weights::Voted(v) => v.error_rate(data),
     }
 }
 
 trait IntoWeights {
-    fn into_weights(self) -> Weights;
+    /// Whether scoring the whole training set after every pass is cheap
+    /// next to the pass (not for the voted Perceptron, whose vote over every
+    /// training row costs many passes).
+    const CHEAP_TO_SCORE: bool = true;
+    /// The model's weights; `tr` is the set it was trained on.
+    fn into_weights<E: Examples>(self, tr: &E) -> Weights;
 }
 impl IntoWeights for LinearModel {
-    fn into_weights(self) -> Weights {
+    fn into_weights<E: Examples>(self, _: &E) -> Weights {
         Weights::Linear(self)
     }
 }
 impl IntoWeights for MulticlassModel {
-    fn into_weights(self) -> Weights {
+    fn into_weights<E: Examples>(self, _: &E) -> Weights {
         Weights::Multiclass(self)
+    }
+}
+impl IntoWeights for VotedModel {
+    const CHEAP_TO_SCORE: bool = false;
+    fn into_weights<E: Examples>(self, tr: &E) -> Weights {
+        Weights::Voted(self.predictor(tr))
     }
 }
 
@@ -131,6 +146,20 @@ pub fn train_examples<E: Examples, T: Examples>(
     classes: Vec<f64>,
     spec: &TrainSpec,
     on_pass: impl FnMut(&PassLine),
+) -> Result<SavedModel, Error> {
+    train_examples_with_progress(data, test, classes, spec, on_pass, &mut |_| {})
+}
+
+/// [`train_examples`], also calling `progress` with the examples presented
+/// so far, every [`rosenblatt_learners::PROGRESS_EVERY`] examples and at the
+/// end of every pass (for progress bars).
+pub fn train_examples_with_progress<E: Examples, T: Examples>(
+    data: &E,
+    test: Option<&T>,
+    classes: Vec<f64>,
+    spec: &TrainSpec,
+    on_pass: impl FnMut(&PassLine),
+    progress: &mut dyn FnMut(u64),
 ) -> Result<SavedModel, Error> {
     check_learner(&spec.learner)?;
     check_holdout(spec.holdout)?;
@@ -148,7 +177,7 @@ pub fn train_examples<E: Examples, T: Examples>(
     macro_rules! run {
         ($learner:expr) => {{
             let learner = $learner;
-            run_one(learner, &tr, hold.as_ref(), test, &spec.options, on_pass)?
+            run_one(learner, &tr, hold.as_ref(), test, &spec.options, on_pass, progress)?
         }};
     }
     let multiclass = spec.learner.starts_with("multiclass-");
@@ -173,10 +202,8 @@ pub fn train_examples<E: Examples, T: Examples>(
             run!(AveragedPerceptron::new(dim, pp, false)?)
         }
         "voted-perceptron" => {
-            return Err(Error::Input(
-                "voted-perceptron models reference their training set and cannot be saved yet; `rosenblatt bench ocr` measures them"
-                    .into(),
-            ));
+            params.insert("eta".into(), json!(pp.eta));
+            run!(VotedPerceptron::new(dim, pp, false)?)
         }
         "hinge-sgd" | "logistic" | "pegasos" => {
             let p = if spec.learner == "pegasos" {
@@ -262,6 +289,7 @@ fn run_one<L, E, H, T>(
     test: Option<&T>,
     opts: &TrainOptions,
     mut on_pass: impl FnMut(&PassLine),
+    progress: &mut dyn FnMut(u64),
 ) -> Result<(Weights, Map<String, Value>), Error>
 where
     L: OnlineLearner,
@@ -271,15 +299,21 @@ where
     T: Examples,
 {
     let mut pass = 0;
+    let mut presented = 0;
     let report = train_with(&mut l, tr, opts, |l, e| {
+        if let Event::Progress(n) = e {
+            progress(n);
+        }
         if let Event::PassEnd(p) = e {
             pass += 1;
-            let w = l.model().into_weights();
+            presented += p.examples;
+            progress(presented);
+            let w = l.model().into_weights(tr);
             let eval_error = hold.map(|h| error_of(&w, h)).or_else(|| test.map(|t| error_of(&w, t)));
             on_pass(&PassLine {
                 pass,
                 mistakes: p.mistakes,
-                train_error: error_of(&w, tr),
+                train_error: L::Model::CHEAP_TO_SCORE.then(|| error_of(&w, tr)),
                 eval_error,
                 seconds: p.seconds,
                 examples_per_second: p.examples as f64 / p.seconds.max(1e-12),
@@ -296,7 +330,7 @@ where
     if opts.stop_when_separated {
         summary.insert("separated_at".into(), json!(report.separated_at));
     }
-    Ok((l.model().into_weights(), summary))
+    Ok((l.model().into_weights(tr), summary))
 }
 
 /// Trains `spec.learner` on a whole dataset (optionally reporting each pass
@@ -307,17 +341,40 @@ pub fn train_dataset(
     spec: &TrainSpec,
     on_pass: impl FnMut(&PassLine),
 ) -> Result<SavedModel, Error> {
+    train_dataset_with_progress(data, test, spec, on_pass, &mut |_| {})
+}
+
+/// [`train_dataset`] with a progress callback, as
+/// [`train_examples_with_progress`]. The model records the dataset's index
+/// base, so that predicting on LIBSVM text reads indices as training did.
+pub fn train_dataset_with_progress(
+    data: &rosenblatt_loader::Dataset,
+    test: Option<&rosenblatt_loader::Dataset>,
+    spec: &TrainSpec,
+    on_pass: impl FnMut(&PassLine),
+    progress: &mut dyn FnMut(u64),
+) -> Result<SavedModel, Error> {
     let classes = classes_of(data)?;
-    rosenblatt_loader::with_examples!(data.examples()?, |ex| match test {
-        Some(t) => rosenblatt_loader::with_examples!(t.examples()?, |te| train_examples(
+    let mut model = rosenblatt_loader::with_examples!(data.examples()?, |ex| match test {
+        Some(t) => rosenblatt_loader::with_examples!(t.examples()?, |te| train_examples_with_progress(
             &ex,
             Some(&te),
             classes,
             spec,
-            on_pass
+            on_pass,
+            progress
         )),
-        None => train_examples(&ex, None::<&&rosenblatt_learners::InMemoryExamples>, classes, spec, on_pass),
-    })
+        None => train_examples_with_progress(
+            &ex,
+            None::<&&rosenblatt_learners::InMemoryExamples>,
+            classes,
+            spec,
+            on_pass,
+            progress
+        ),
+    })?;
+    model.meta.training.insert("index_base".into(), json!(data.manifest().index_base));
+    Ok(model)
 }
 
 /// The classes a dataset's labels name: `[-1, 1]` for binary labels, the

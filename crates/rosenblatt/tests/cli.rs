@@ -301,6 +301,7 @@ mod data {
             "perceptron",
             "batch-perceptron",
             "averaged-perceptron",
+            "voted-perceptron",
             "hinge-sgd",
             "pegasos",
             "logistic",
@@ -370,7 +371,6 @@ mod data {
             (vec!["train", p(&bin), "--learner", "nope", "-o", p(&out)], "unknown learner `nope`"),
             (vec!["train", p(&multi), "--learner", "perceptron", "-o", p(&out)], "needs ±1 labels"),
             (vec!["train", p(&bin), "--learner", "multiclass-perceptron", "-o", p(&out)], "needs class-id labels"),
-            (vec!["train", p(&bin), "--learner", "voted-perceptron", "-o", p(&out)], "cannot be saved yet"),
             (vec!["train", p(&bin), "--learner", "perceptron", "--holdout", "1.5", "-o", p(&out)], "--holdout 1.5"),
             (vec!["train", p(&bin), "--learner", "perceptron", "--eta=-1", "-o", p(&out)], "eta = -1"),
             (vec!["train", p(&bin), "--learner", "perceptron", "--passes", "0", "-o", p(&out)], "passes = 0"),
@@ -393,6 +393,123 @@ mod data {
         let (code, _, err) = run(&["eval", p(&model), p(&wd)]);
         assert_eq!(code, 0, "{err}");
         assert_eq!(err.matches("weight 0").count(), 1, "{err}");
+    }
+
+    #[test]
+    fn predict_writes_one_line_per_row_from_datasets_and_text() {
+        let tmp = tempfile::tempdir().unwrap();
+        let (bin, multi) = binary_and_multiclass_sets(tmp.path());
+        for (learner, data) in
+            [("averaged-perceptron", &bin), ("voted-perceptron", &bin), ("multiclass-averaged-perceptron", &multi)]
+        {
+            let model = tmp.path().join(format!("{learner}.model"));
+            let (code, _, err) = run(&["train", p(data), "--learner", learner, "--passes", "3", "-o", p(&model)]);
+            assert_eq!(code, 0, "{learner}: {err}");
+            let (code, out, err) = run(&["predict", p(&model), p(data)]);
+            assert_eq!(code, 0, "{learner}: {err}");
+            let lines: Vec<(f64, f64)> = out
+                .lines()
+                .map(|l| {
+                    let (a, b) = l.split_once(' ').unwrap();
+                    (a.parse().unwrap(), b.parse().unwrap())
+                })
+                .collect();
+            assert_eq!(lines.len(), 300, "{learner}");
+            // The labels agree with eval's error rate, row by row in input order.
+            let truth: Vec<f64> = std::fs::read_to_string(data.with_extension("txt"))
+                .unwrap()
+                .lines()
+                .map(|l| l.split(' ').next().unwrap().parse().unwrap())
+                .collect();
+            let wrong = lines.iter().zip(&truth).filter(|(l, t)| l.0 != **t).count();
+            let (_, e, _) = run(&["eval", p(&model), p(data), "--json"]);
+            let e: serde_json::Value = serde_json::from_str(&e).unwrap();
+            assert_eq!(wrong as f64 / 300.0, e["error_rate"].as_f64().unwrap(), "{learner}");
+            if !learner.starts_with("multiclass") {
+                assert!(lines.iter().all(|&(l, s)| l == if s > 0.0 { 1.0 } else { -1.0 }), "{learner}");
+            }
+            // The LIBSVM text gives the same lines; -o writes them to a file.
+            let file = tmp.path().join("pred.txt");
+            let (code, _, err) = run(&["predict", p(&model), p(&data.with_extension("txt")), "-o", p(&file)]);
+            assert_eq!(code, 0, "{err}");
+            assert_eq!(std::fs::read_to_string(&file).unwrap(), out, "{learner}");
+            // --json: one object per line.
+            let (_, json, _) = run(&["predict", p(&model), p(data), "--json"]);
+            let first: serde_json::Value = serde_json::from_str(json.lines().next().unwrap()).unwrap();
+            assert_eq!(first["label"].as_f64(), Some(lines[0].0));
+            assert_eq!(json.lines().count(), 300);
+        }
+        // Bad text names the file, line and column, and writes nothing.
+        let model = tmp.path().join("averaged-perceptron.model");
+        let bad = tmp.path().join("bad.txt");
+        std::fs::write(&bad, "+1 1:1\n-1 2:x\n").unwrap();
+        let out = tmp.path().join("never.txt");
+        let (code, _, err) = run(&["predict", p(&model), p(&bad), "-o", p(&out)]);
+        assert_eq!(code, 1);
+        assert!(err.contains("bad.txt:2:"), "{err}");
+        assert!(!out.exists());
+        // A missing input and a data file given as the model.
+        let (code, _, err) = run(&["predict", p(&model), p(&tmp.path().join("nope.txt"))]);
+        assert_eq!((code, err.trim().lines().count()), (1, 1), "{err}");
+        assert!(err.contains("nope.txt"), "{err}");
+        let (code, _, err) = run(&["predict", p(&bad), p(&bin)]);
+        assert_eq!(code, 1);
+        assert!(err.contains("not a rosenblatt model"), "{err}");
+    }
+
+    #[test]
+    fn bounds_take_a_saved_model_as_the_reference() {
+        let tmp = tempfile::tempdir().unwrap();
+        let (bin, multi) = binary_and_multiclass_sets(tmp.path());
+        let model = tmp.path().join("ap.model");
+        assert_eq!(run(&["train", p(&bin), "--learner", "averaged-perceptron", "--passes", "5", "-o", p(&model)]).0, 0);
+        let (code, out, err) = run(&["bounds", p(&bin), "--model", p(&model), "--json"]);
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert!(v["reference"].as_str().unwrap().contains("ap.model"), "{out}");
+        assert!(v["perceptron_mistakes"].as_f64().unwrap() <= v["freund_schapire"].as_f64().unwrap(), "{out}");
+        // Another model gives another bound: the reference is really the file.
+        let sgd = tmp.path().join("sgd.model");
+        assert_eq!(run(&["train", p(&bin), "--learner", "pegasos", "-o", p(&sgd)]).0, 0);
+        let (_, out2, _) = run(&["bounds", p(&bin), "--model", p(&sgd), "--json"]);
+        let v2: serde_json::Value = serde_json::from_str(&out2).unwrap();
+        assert_ne!(v["reference_margin"], v2["reference_margin"]);
+        // A multi-class model has no single vector.
+        let mm = tmp.path().join("mm.model");
+        assert_eq!(run(&["train", p(&multi), "--learner", "multiclass-perceptron", "-o", p(&mm)]).0, 0);
+        let (code, _, err) = run(&["bounds", p(&bin), "--model", p(&mm)]);
+        assert_eq!(code, 1);
+        assert!(err.contains("linear binary model"), "{err}");
+    }
+
+    #[test]
+    fn every_command_speaks_json() {
+        let tmp = tempfile::tempdir().unwrap();
+        let (bin, _) = binary_and_multiclass_sets(tmp.path());
+        let model = tmp.path().join("p.model");
+        let bt = bin.with_extension("txt");
+        let (bin2, exported, pred) = (tmp.path().join("bin2"), tmp.path().join("x.txt"), tmp.path().join("p.txt"));
+        let commands: Vec<Vec<&str>> = vec![
+            vec!["--json"],
+            vec!["convert", p(&bt), "-o", p(&bin2), "--json"],
+            vec!["inspect", p(&bin), "--json"],
+            vec!["export", p(&bin), "-o", p(&exported), "--json"],
+            vec!["train", p(&bin), "--learner", "perceptron", "-o", p(&model), "--json"],
+            vec!["eval", p(&model), p(&bin), "--json"],
+            vec!["predict", p(&model), p(&bin), "-o", p(&pred), "--json"],
+            vec!["bounds", p(&bin), "--json"],
+        ];
+        for args in commands {
+            let (code, out, err) = run(&args);
+            assert_eq!(code, 0, "{args:?}: {err}");
+            let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{args:?}: {e} in {out}"));
+            assert!(v.is_object(), "{args:?}");
+            assert!(err.is_empty(), "{args:?}: stderr is not a terminal, so no progress: {err}");
+        }
+        // Export to stdout with --json would mix text and JSON: refused with the fix.
+        let (code, _, err) = run(&["export", p(&bin), "--json"]);
+        assert_eq!(code, 1);
+        assert!(err.contains("-o FILE"), "{err}");
     }
 
     #[test]

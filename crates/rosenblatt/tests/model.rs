@@ -1,6 +1,9 @@
 //! Model files: round trips, and every way a file can be wrong.
 
-use rosenblatt::learners::{LinearModel, MulticlassModel};
+use rosenblatt::learners::{
+    InMemoryExamples, LinearModel, MulticlassModel, OnlineLearner, PerceptronParams, TrainOptions, VotedPerceptron,
+    train,
+};
 use rosenblatt::model::{ModelMeta, SavedModel, Weights};
 use std::path::Path;
 
@@ -78,4 +81,75 @@ fn metadata_floats_round_trip_exactly() {
         let back = SavedModel::from_bytes(Path::new("m.model"), &m.to_bytes()).unwrap();
         assert_eq!(back.meta.training["seconds"].as_f64(), Some(v));
     }
+}
+
+/// A voted Perceptron trained on a small XOR-free problem, saved as a model.
+fn voted() -> (SavedModel, InMemoryExamples) {
+    let mut data = InMemoryExamples::new(6);
+    for i in 0..120u32 {
+        let (a, b) = ((i * 37 % 100) as f32 / 50.0, (i * 61 % 100) as f32 / 50.0);
+        let y = if a > b { 1.0 } else { -1.0 };
+        data.push(&[0, 1, 5], &[a, b, 1.0], y).unwrap();
+    }
+    let mut l = VotedPerceptron::new(6, PerceptronParams::default(), false).unwrap();
+    train(&mut l, &&data, &TrainOptions { passes: 3.0, ..Default::default() }).unwrap();
+    let predictor = l.model().predictor(&&data);
+    assert!(predictor.mistakes() > 5);
+    let mut meta = meta(6, vec![-1.0, 1.0]);
+    meta.learner = "voted-perceptron".into();
+    (SavedModel { meta, weights: Weights::Voted(predictor) }, data)
+}
+
+#[test]
+fn voted_models_round_trip_and_vote_alone() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (m, data) = voted();
+    let path = tmp.path().join("voted.model");
+    m.save(&path).unwrap();
+    let back = SavedModel::load(&path).unwrap();
+    assert_eq!(back, m);
+    // The loaded file votes exactly as the predictor built from the training set.
+    let Weights::Voted(v) = &m.weights else { unreachable!() };
+    let mut want = vec![0.0; data.len()];
+    v.votes(&&data, &mut want);
+    let mut got = vec![0.0f32; data.len()];
+    back.predict_into(&&data, &mut got).unwrap();
+    assert_eq!(got, want.iter().map(|&v| v as f32).collect::<Vec<_>>());
+}
+
+#[test]
+fn damaged_voted_files_are_refused_and_never_panic() {
+    let (m, _) = voted();
+    let good = m.to_bytes();
+    let p = Path::new("v.model");
+    for len in 0..good.len() {
+        assert!(SavedModel::from_bytes(p, &good[..len]).is_err(), "truncated to {len}");
+    }
+    // Payload damage behind a recomputed checksum: every byte of the payload
+    // header and a sample of the arrays, each set to a few bad values.
+    let meta_len = u64::from_le_bytes(good[16..24].try_into().unwrap()) as usize;
+    let payload = 24 + meta_len;
+    let n = good.len();
+    let mut refused = 0;
+    for i in (payload..n - 4).step_by(3) {
+        for v in [0x00u8, 0xff, 0x80] {
+            let mut b = good.clone();
+            if b[i] == v {
+                continue;
+            }
+            b[i] = v;
+            let crc = crc32fast::hash(&b[..n - 4]);
+            b[n - 4..].copy_from_slice(&crc.to_le_bytes());
+            // Either refused with the file named, or a valid model (a count
+            // or value changed to another valid one) — never a panic.
+            match SavedModel::from_bytes(p, &b) {
+                Err(e) => {
+                    assert!(e.to_string().starts_with("v.model: "), "{e}");
+                    refused += 1;
+                }
+                Ok(back) => assert_ne!(back, m),
+            }
+        }
+    }
+    assert!(refused > 100, "only {refused} damaged files refused");
 }
