@@ -71,14 +71,7 @@ impl LazyAverage {
     #[inline(always)]
     pub(crate) fn end_step(&mut self, w: &[f32], b: &[f32]) {
         if self.tau == SEGMENT {
-            let t = self.tau as f64;
-            for (sum, (u, w)) in [(&mut self.sum, (&mut self.u, w)), (&mut self.sum_b, (&mut self.ub, b))] {
-                for ((s, &w), u) in sum.iter_mut().zip(w).zip(u.iter_mut()) {
-                    *s += t * f64::from(w) - f64::from(*u);
-                    *u = 0.0;
-                }
-            }
-            self.tau = 0;
+            self.fold(w, b);
         }
     }
 
@@ -164,5 +157,54 @@ impl OnlineLearner for AveragedPerceptron {
             Some((weights, b)) => LinearModel { weights, bias: b[0] },
             None => LinearModel { weights: self.w.clone(), bias: self.b[0] },
         }
+    }
+}
+
+impl LazyAverage {
+    /// Folds the open segment into the f64 sums (so the state is `w`, the
+    /// sums and the counts alone).
+    pub(crate) fn fold(&mut self, w: &[f32], b: &[f32]) {
+        let t = self.tau as f64;
+        for (sum, (u, w)) in [(&mut self.sum, (&mut self.u, w)), (&mut self.sum_b, (&mut self.ub, b))] {
+            for ((s, &w), u) in sum.iter_mut().zip(w).zip(u.iter_mut()) {
+                *s += t * f64::from(w) - f64::from(*u);
+                *u = 0.0;
+            }
+        }
+        self.tau = 0;
+    }
+
+    /// Appends the sums and counts (accumulated across parts when mixing).
+    pub(crate) fn save_totals(&mut self, w: &[f32], b: &[f32], total: &mut Vec<f64>) {
+        self.fold(w, b);
+        total.extend_from_slice(&self.sum);
+        total.extend_from_slice(&self.sum_b);
+        total.extend([self.averaged as f64, self.step as f64]);
+    }
+
+    /// Reads what `save_totals` wrote.
+    pub(crate) fn load_totals(&mut self, total: &[f64]) {
+        let (n, nb) = (self.sum.len(), self.sum_b.len());
+        self.sum.copy_from_slice(&total[..n]);
+        self.sum_b.copy_from_slice(&total[n..n + nb]);
+        self.averaged = total[n + nb] as u64;
+        self.step = total[n + nb + 1] as u64;
+        self.u.iter_mut().chain(self.ub.iter_mut()).for_each(|u| *u = 0.0);
+        self.tau = 0;
+    }
+}
+
+/// The current `w` is mixed as a mean; the averaging sums and step counts
+/// accumulate every part's, so the final average is over every part's
+/// history.
+impl crate::parallel::Mixable for AveragedPerceptron {
+    fn save_state(&mut self, out: &mut crate::MixState) {
+        crate::parallel::put(&mut out.mean, &[&self.w, &self.b]);
+        out.total.clear();
+        self.avg.save_totals(&self.w, &self.b, &mut out.total);
+    }
+    fn load_state(&mut self, s: &crate::MixState) {
+        crate::parallel::take(&s.mean, &mut [&mut self.w, &mut self.b]);
+        self.avg.load_totals(&s.total);
     }
 }

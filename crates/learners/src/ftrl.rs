@@ -219,3 +219,21 @@ impl OnlineLearner for RandomizedFtrl {
         LinearModel { weights: self.s.iter().map(|v| v * f).collect(), bias: 0.0 }
     }
 }
+
+/// `z` and `n` are mixed as means (the per-coordinate state FTRL-Proximal
+/// predicts from).
+impl crate::parallel::Mixable for FtrlProximal {
+    fn save_state(&mut self, out: &mut crate::MixState) {
+        out.mean.clear();
+        out.mean.extend(self.zn.iter().flatten());
+        out.mean.extend([self.zb, self.nb]);
+        out.total.clear();
+    }
+    fn load_state(&mut self, s: &crate::MixState) {
+        for (zn, m) in self.zn.iter_mut().zip(s.mean.chunks_exact(2)) {
+            *zn = [m[0], m[1]];
+        }
+        let d = 2 * self.zn.len();
+        (self.zb, self.nb) = (s.mean[d], s.mean[d + 1]);
+    }
+}

@@ -33,6 +33,7 @@ mod model;
 mod multiclass;
 mod multiplicative;
 mod pa;
+mod parallel;
 mod perceptron;
 mod sgd;
 mod train;
@@ -48,6 +49,7 @@ pub use model::LinearModel;
 pub use multiclass::{MulticlassModel, MulticlassPerceptron, OneVsRest, combine, one_vs_rest};
 pub use multiplicative::{EgForm, ExponentiatedGradient, Winnow};
 pub use pa::{PaVariant, PassiveAggressive};
+pub use parallel::{LocalReducer, MixState, Mixable, Mixing, ParallelOptions, Reducer, train_parallel};
 pub use perceptron::{Bias, Perceptron, PerceptronParams};
 pub use sgd::{Loss, Schedule, Sgd, SgdParams};
 pub use train::{

@@ -253,3 +253,21 @@ pub fn combine(models: &[LinearModel]) -> MulticlassModel {
         bias: models.iter().map(|m| m.bias).collect(),
     }
 }
+
+/// As for the binary learners: weights and biases mixed as means, the
+/// averaging sums and counts accumulated.
+impl crate::parallel::Mixable for MulticlassPerceptron {
+    fn save_state(&mut self, out: &mut crate::MixState) {
+        crate::parallel::put(&mut out.mean, &[&self.w, &self.b]);
+        out.total.clear();
+        if let Some(a) = &mut self.avg {
+            a.save_totals(&self.w, &self.b, &mut out.total);
+        }
+    }
+    fn load_state(&mut self, s: &crate::MixState) {
+        crate::parallel::take(&s.mean, &mut [&mut self.w, &mut self.b]);
+        if let Some(a) = &mut self.avg {
+            a.load_totals(&s.total);
+        }
+    }
+}

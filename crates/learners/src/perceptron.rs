@@ -91,3 +91,15 @@ impl OnlineLearner for Perceptron {
         LinearModel { weights: self.w.clone(), bias: self.b }
     }
 }
+
+impl crate::parallel::Mixable for Perceptron {
+    fn save_state(&mut self, out: &mut crate::MixState) {
+        crate::parallel::put(&mut out.mean, &[&self.w, &[self.b]]);
+        out.total.clear();
+    }
+    fn load_state(&mut self, s: &crate::MixState) {
+        let mut b = [0.0];
+        crate::parallel::take(&s.mean, &mut [&mut self.w, &mut b]);
+        self.b = b[0];
+    }
+}

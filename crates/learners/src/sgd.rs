@@ -232,3 +232,23 @@ impl OnlineLearner for Sgd {
         LinearModel { weights: self.v.iter().map(|&x| x * s).collect(), bias: self.b }
     }
 }
+
+/// The mixed state is the effective `w = s·v` (then `s = 1`), the bias, and
+/// the step count `k` as a total, so the schedule decays with every part's
+/// steps.
+impl crate::parallel::Mixable for Sgd {
+    fn save_state(&mut self, out: &mut crate::MixState) {
+        let w = self.model();
+        crate::parallel::put(&mut out.mean, &[&w.weights, &[w.bias]]);
+        out.total.clear();
+        out.total.push(self.k as f64);
+    }
+    fn load_state(&mut self, s: &crate::MixState) {
+        let mut b = [0.0];
+        crate::parallel::take(&s.mean, &mut [&mut self.v, &mut b]);
+        self.b = b[0];
+        self.s = 1.0;
+        self.v_norm_sq = self.v.iter().map(|&x| f64::from(x) * f64::from(x)).sum();
+        self.k = s.total[0] as u64;
+    }
+}

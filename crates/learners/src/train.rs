@@ -2,7 +2,7 @@
 //! how many passes (fractional ones too), and the online mistake count.
 
 use crate::error::{LearnError, param};
-use crate::learner::{OnlineLearner, Plan};
+use crate::learner::{OnlineLearner, Plan, Step};
 use crate::model::LinearModel;
 use crate::sgd::Loss;
 use rand::rngs::Xoshiro256PlusPlus;
@@ -149,16 +149,7 @@ pub fn train_with<L: OnlineLearner, E: Examples, F: FnMut(&L, Event)>(
         }
         let start = Instant::now();
         let mut p = PassReport { examples: len as u64, mistakes: 0, updates: 0, seconds: 0.0 };
-        let run = &order[..len];
-        for (k, &i) in run.iter().enumerate() {
-            // Out of order, the hardware prefetcher cannot guess the next row.
-            if opts.order != Order::Sequential
-                && let Some(&ahead) = run.get(k + PREFETCH_AHEAD)
-            {
-                data.prefetch(ahead as usize);
-            }
-            let i = i as usize;
-            let s = learner.learn(&data.row(i), data.label(i), i);
+        present(learner, data, &order[..len], opts.order != Order::Sequential, |learner, s| {
             p.mistakes += u64::from(s.mistake);
             p.updates += u64::from(s.updated);
             if s.updated {
@@ -169,7 +160,7 @@ pub fn train_with<L: OnlineLearner, E: Examples, F: FnMut(&L, Event)>(
             if presented.is_multiple_of(PROGRESS_EVERY) {
                 on(learner, Event::Progress(presented));
             }
-        }
+        });
         learner.end_pass();
         p.seconds = start.elapsed().as_secs_f64();
         on(learner, Event::PassEnd(p));
@@ -180,6 +171,28 @@ pub fn train_with<L: OnlineLearner, E: Examples, F: FnMut(&L, Event)>(
         }
     }
     Ok(report)
+}
+
+/// Presents the examples `run` (indices into `data`) to `learner` once, in
+/// that order, calling `after` with each step's outcome; `prefetch` asks
+/// for the row [`PREFETCH_AHEAD`] steps ahead (out of order, the hardware
+/// prefetcher cannot guess the next row).
+#[inline(always)]
+pub(crate) fn present<L: OnlineLearner, E: Examples>(
+    learner: &mut L,
+    data: &E,
+    run: &[u32],
+    prefetch: bool,
+    mut after: impl FnMut(&L, Step),
+) {
+    for (k, &i) in run.iter().enumerate() {
+        if prefetch && let Some(&ahead) = run.get(k + PREFETCH_AHEAD) {
+            data.prefetch(ahead as usize);
+        }
+        let i = i as usize;
+        let s = learner.learn(&data.row(i), data.label(i), i);
+        after(learner, s);
+    }
 }
 
 /// When the pocket evaluates the current vector.

@@ -3,88 +3,13 @@
 //! generated data.
 
 mod common;
-use common::{Spy, seq};
+use common::{Plain, Spy, dot, generate, plain, seq};
 use rosenblatt_kernels::Examples;
 use rosenblatt_learners::{
     AveragedPerceptron, Bias, Event, InMemoryExamples, LearnError, LiftedExamples, OnlineLearner, Order,
     PROGRESS_EVERY, Perceptron, PerceptronParams, TrainOptions, VotedParts, VotedPerceptron, VotedPredictor, train,
     train_with,
 };
-
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64
-    }
-    fn normal(&mut self) -> f64 {
-        let (a, b) = (self.unit().max(1e-300), self.unit());
-        (-2.0 * a.ln()).sqrt() * (std::f64::consts::TAU * b).cos()
-    }
-}
-
-/// Dense f64 copies of the rows, for the references.
-struct Plain {
-    x: Vec<Vec<f64>>,
-    y: Vec<f64>,
-}
-
-fn plain(data: &InMemoryExamples) -> Plain {
-    let d = &data;
-    let mut x = Vec::new();
-    let mut y = Vec::new();
-    for i in 0..d.len() {
-        let mut v = vec![0.0; d.dim()];
-        let r = d.row(i);
-        for k in 0..rosenblatt_kernels::Row::nnz(&r) {
-            let (j, val) = rosenblatt_kernels::Row::entry(&r, k);
-            v[j] = f64::from(val);
-        }
-        x.push(v);
-        y.push(f64::from(d.label(i)));
-    }
-    Plain { x, y }
-}
-
-fn dot(a: &[f64], b: &[f64]) -> f64 {
-    a.iter().zip(b).map(|(p, q)| p * q).sum()
-}
-
-/// Random sparse rows over `dim` features labelled by a hidden unit vector
-/// `u` (returned): `y = sign(u·x)`, rows with `|u·x| < margin` dropped, and
-/// labels flipped with probability `noise`. `dyadic` keeps every value a
-/// multiple of 1/8 in [-2, 2], so f32 arithmetic is exact.
-fn generate(n: usize, dim: usize, margin: f64, noise: f64, dyadic: bool, seed: u64) -> (InMemoryExamples, Vec<f64>) {
-    let mut r = Rng(seed);
-    let mut u: Vec<f64> = (0..dim).map(|_| r.normal()).collect();
-    let norm = dot(&u, &u).sqrt();
-    u.iter_mut().for_each(|v| *v /= norm);
-    let mut data = InMemoryExamples::new(dim);
-    while data.len() < n {
-        let mut x = vec![0.0f32; dim];
-        for v in x.iter_mut() {
-            if r.next().is_multiple_of(3) {
-                *v = if dyadic { (r.next() % 33) as f32 / 8.0 - 2.0 } else { r.normal() as f32 };
-            }
-        }
-        let m: f64 = x.iter().zip(&u).map(|(a, b)| f64::from(*a) * b).sum();
-        if m.abs() < margin {
-            continue;
-        }
-        let mut y = if m > 0.0 { 1.0 } else { -1.0 };
-        if r.unit() < noise {
-            y = -y;
-        }
-        data.push_dense(&x, y).unwrap();
-    }
-    (data, u)
-}
 
 /// The f64 Perceptron, sequential order: per-pass mistake positions, final
 /// weights and bias.
