@@ -132,6 +132,12 @@ enum OrderArg {
     Sample,
 }
 
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum MixArg {
+    Uniform,
+    Weighted,
+}
+
 #[derive(clap::Args, Debug)]
 struct TrainArgs {
     /// The training dataset directory.
@@ -159,6 +165,14 @@ struct TrainArgs {
     /// Where to write the model.
     #[arg(short, long)]
     output: PathBuf,
+    /// Threads: the rows are cut into this many parts, trained in parallel
+    /// and mixed after every pass (default: every core). The same data,
+    /// seed and thread count give the same model.
+    #[arg(long)]
+    threads: Option<usize>,
+    /// How the parts are mixed: uniformly, or weighted by their updates.
+    #[arg(long, value_enum, default_value = "uniform")]
+    mix: MixArg,
     /// Step size (perceptrons: 1; SGD, logistic, EG: 0.1).
     #[arg(long)]
     eta: Option<f64>,
@@ -564,7 +578,26 @@ fn train_cmd(a: TrainArgs, ui: Ui) -> Result<()> {
             threshold: a.threshold,
         },
         holdout: a.holdout,
+        threads: a.threads,
+        mixing: match a.mix {
+            MixArg::Uniform => rosenblatt::learners::Mixing::Uniform,
+            MixArg::Weighted => rosenblatt::learners::Mixing::Weighted,
+        },
     };
+    if let Some(t) = a.threads {
+        if t == 0 {
+            bail!("--threads 0: give at least 1 thread");
+        }
+        // The pool that evaluation and the parts run on.
+        rayon::ThreadPoolBuilder::new().num_threads(t).build_global()?;
+    }
+    let mixable = rosenblatt::train::MIXABLE.contains(&a.learner.as_str());
+    if !mixable && a.threads.is_some_and(|t| t > 1) && !ui.quiet {
+        eprintln!(
+            "note: {} trains on one thread (its state does not mix); --threads applies to evaluation only",
+            a.learner
+        );
+    }
     let json = ui.json;
     let header = |bar: &ProgressBar| {
         let eval = if a.holdout.is_some() {
@@ -615,7 +648,13 @@ fn train_cmd(a: TrainArgs, ui: Ui) -> Result<()> {
         let v = serde_json::json!({ "model": a.output, "learner": a.learner, "passes": lines, "training": model.meta.training });
         println!("{}", serde_json::to_string_pretty(&v)?);
     } else {
-        println!("model written to {}", a.output.display());
+        let threads = model.meta.training.get("threads").and_then(|v| v.as_u64()).unwrap_or(1);
+        let how = match model.meta.training.get("mixing").and_then(|v| v.as_str()) {
+            Some(m) => format!("{threads} threads, parts mixed {m} after every pass"),
+            None if mixable => "1 thread".to_string(),
+            None => "1 thread: this learner's state does not mix".to_string(),
+        };
+        println!("model written to {} ({how})", a.output.display());
     }
     Ok(())
 }

@@ -5,9 +5,10 @@ use crate::error::Error;
 use crate::model::{ModelMeta, SavedModel, Weights};
 use rosenblatt_kernels::Examples;
 use rosenblatt_learners::{
-    AveragedPerceptron, Bias, EgForm, Event, ExponentiatedGradient, FtrlParams, FtrlProximal, LinearModel, Loss,
-    MulticlassModel, MulticlassPerceptron, OnlineLearner, PaVariant, PassiveAggressive, Perceptron, PerceptronParams,
-    RandomizedFtrl, Schedule, Sgd, SgdParams, Slice, TrainOptions, VotedModel, VotedPerceptron, Winnow, max_norm,
+    AveragedPerceptron, Bias, EgForm, Event, ExponentiatedGradient, FtrlParams, FtrlProximal, LinearModel,
+    LocalReducer, Loss, Mixable, Mixing, MulticlassModel, MulticlassPerceptron, OnlineLearner, PaVariant,
+    ParallelOptions, PassReport, PassiveAggressive, Perceptron, PerceptronParams, RandomizedFtrl, Schedule, Sgd,
+    SgdParams, Slice, TrainOptions, TrainReport, VotedModel, VotedPerceptron, Winnow, max_norm, train_parallel,
     train_with,
 };
 use serde_json::{Map, Value, json};
@@ -95,7 +96,30 @@ pub struct TrainSpec {
     pub params: HyperParams,
     /// Fraction of the rows (the last ones) held out for evaluation.
     pub holdout: Option<f64>,
+    /// Parts of the rows trained in parallel and mixed after every pass
+    /// (iterative parameter mixing); `None`: as many as the current rayon
+    /// pool has threads (call from `ThreadPool::install` to choose).
+    /// Learners that cannot mix train on one thread (see [`MIXABLE`]).
+    pub threads: Option<usize>,
+    /// How parts are weighted when mixed.
+    pub mixing: Mixing,
 }
+
+/// The learners that train in parallel by iterative parameter mixing; the
+/// others train on one thread.
+pub const MIXABLE: &[&str] = &[
+    "perceptron",
+    "averaged-perceptron",
+    "hinge-sgd",
+    "pegasos",
+    "logistic",
+    "ftrl-proximal",
+    "pa",
+    "pa1",
+    "pa2",
+    "multiclass-perceptron",
+    "multiclass-averaged-perceptron",
+];
 
 fn check_holdout(h: Option<f64>) -> Result<(), Error> {
     match h {
@@ -174,10 +198,28 @@ pub fn train_examples_with_progress<E: Examples, T: Examples>(
     let hp = &spec.params;
     let f32p = |v: Option<f64>, d: f64| v.unwrap_or(d) as f32;
     let mut params = Map::new();
+    let cores = spec.threads.unwrap_or_else(rayon::current_num_threads);
+    if cores == 0 {
+        return Err(Error::Input("--threads 0: give at least 1 thread".into()));
+    }
+    let threads = if MIXABLE.contains(&spec.learner.as_str()) { cores.min(tr.len()).max(1) } else { 1 };
+    let par = ParallelOptions { parts: threads, mixing: spec.mixing };
+    // Single-thread learners.
     macro_rules! run {
         ($learner:expr) => {{
             let learner = $learner;
             run_one(learner, &tr, hold.as_ref(), test, &spec.options, on_pass, progress)?
+        }};
+    }
+    // Mixable learners: parallel when there is more than one part.
+    macro_rules! run_mix {
+        ($learner:expr) => {{
+            let learner = $learner;
+            if threads > 1 {
+                run_mixed(learner, &tr, hold.as_ref(), test, &spec.options, &par, on_pass)?
+            } else {
+                run!(learner)
+            }
         }};
     }
     let multiclass = spec.learner.starts_with("multiclass-");
@@ -193,13 +235,17 @@ pub fn train_examples_with_progress<E: Examples, T: Examples>(
     }
     let pp = PerceptronParams { eta: f32p(hp.eta, 1.0), bias: Bias::Explicit };
     let (weights, summary) = match spec.learner.as_str() {
-        "perceptron" | "batch-perceptron" => {
+        "perceptron" => {
+            params.insert("eta".into(), json!(pp.eta));
+            run_mix!(Perceptron::new(dim, pp)?)
+        }
+        "batch-perceptron" => {
             params.insert("eta".into(), json!(pp.eta));
             run!(Perceptron::new(dim, pp)?)
         }
         "averaged-perceptron" => {
             params.insert("eta".into(), json!(pp.eta));
-            run!(AveragedPerceptron::new(dim, pp, false)?)
+            run_mix!(AveragedPerceptron::new(dim, pp, false)?)
         }
         "voted-perceptron" => {
             params.insert("eta".into(), json!(pp.eta));
@@ -221,7 +267,7 @@ pub fn train_examples_with_progress<E: Examples, T: Examples>(
             params.insert("eta0".into(), json!(p.eta0));
             params.insert("lambda".into(), json!(p.lambda));
             params.insert("schedule".into(), json!(format!("{:?}", p.schedule)));
-            run!(Sgd::new(dim, p)?)
+            run_mix!(Sgd::new(dim, p)?)
         }
         "winnow" => {
             let (a, t) = (hp.alpha.unwrap_or(2.0), hp.threshold.unwrap_or(dim as f64));
@@ -252,7 +298,7 @@ pub fn train_examples_with_progress<E: Examples, T: Examples>(
             for (k, v) in [("alpha", p.alpha), ("beta", p.beta), ("l1", p.l1), ("l2", p.l2)] {
                 params.insert(k.into(), json!(v));
             }
-            run!(FtrlProximal::new(dim, p)?)
+            run_mix!(FtrlProximal::new(dim, p)?)
         }
         "pa" | "pa1" | "pa2" => {
             let c = f32p(hp.c, 1.0);
@@ -262,13 +308,13 @@ pub fn train_examples_with_progress<E: Examples, T: Examples>(
                 _ => PaVariant::PaII { c },
             };
             params.insert("c".into(), json!(c));
-            run!(PassiveAggressive::new(dim, v, Bias::Explicit)?)
+            run_mix!(PassiveAggressive::new(dim, v, Bias::Explicit)?)
         }
         "multiclass-perceptron" | "multiclass-averaged-perceptron" => {
             let k = classes.len();
             let averaged = (spec.learner == "multiclass-averaged-perceptron").then_some(false);
             params.insert("eta".into(), json!(pp.eta));
-            run!(MulticlassPerceptron::new(dim, k, pp, averaged)?)
+            run_mix!(MulticlassPerceptron::new(dim, k, pp, averaged)?)
         }
         other => unreachable!("check_learner accepted `{other}`"),
     };
@@ -278,6 +324,10 @@ pub fn train_examples_with_progress<E: Examples, T: Examples>(
     training.insert("seed".into(), json!(spec.options.seed));
     training.insert("order".into(), json!(format!("{:?}", spec.options.order)));
     training.insert("passes".into(), json!(spec.options.passes));
+    training.insert("threads".into(), json!(threads));
+    if threads > 1 {
+        training.insert("mixing".into(), json!(format!("{:?}", spec.mixing).to_lowercase()));
+    }
     let meta = ModelMeta { learner: spec.learner.clone(), params, dim: dim as u64, classes, training };
     Ok(SavedModel { meta, weights })
 }
@@ -308,21 +358,60 @@ where
             pass += 1;
             presented += p.examples;
             progress(presented);
-            let w = l.model().into_weights(tr);
-            let eval_error = hold.map(|h| error_of(&w, h)).or_else(|| test.map(|t| error_of(&w, t)));
-            on_pass(&PassLine {
-                pass,
-                mistakes: p.mistakes,
-                train_error: L::Model::CHEAP_TO_SCORE.then(|| error_of(&w, tr)),
-                eval_error,
-                seconds: p.seconds,
-                examples_per_second: p.examples as f64 / p.seconds.max(1e-12),
-            });
+            on_pass(&pass_line(l.model().into_weights(tr), pass, &p, tr, hold, test, L::Model::CHEAP_TO_SCORE));
         }
     })?;
-    let mistakes = report.mistakes();
+    Ok((l.model().into_weights(tr), summary_of(&report, opts)))
+}
+
+fn run_mixed<L, E, H, T>(
+    mut l: L,
+    tr: &E,
+    hold: Option<&H>,
+    test: Option<&T>,
+    opts: &TrainOptions,
+    par: &ParallelOptions,
+    mut on_pass: impl FnMut(&PassLine),
+) -> Result<(Weights, Map<String, Value>), Error>
+where
+    L: Mixable,
+    L::Model: IntoWeights,
+    E: Examples,
+    H: Examples,
+    T: Examples,
+{
+    let mut pass = 0;
+    let report = train_parallel(&mut l, tr, opts, par, &LocalReducer, |l, p| {
+        pass += 1;
+        on_pass(&pass_line(l.model().into_weights(tr), pass, p, tr, hold, test, L::Model::CHEAP_TO_SCORE));
+    })?;
+    Ok((l.model().into_weights(tr), summary_of(&report, opts)))
+}
+
+/// One pass's line: the pass's counts, and the model's errors.
+fn pass_line<E: Examples, H: Examples, T: Examples>(
+    w: Weights,
+    pass: usize,
+    p: &PassReport,
+    tr: &E,
+    hold: Option<&H>,
+    test: Option<&T>,
+    score_training: bool,
+) -> PassLine {
+    let eval_error = hold.map(|h| error_of(&w, h)).or_else(|| test.map(|t| error_of(&w, t)));
+    PassLine {
+        pass,
+        mistakes: p.mistakes,
+        train_error: score_training.then(|| error_of(&w, tr)),
+        eval_error,
+        seconds: p.seconds,
+        examples_per_second: p.examples as f64 / p.seconds.max(1e-12),
+    }
+}
+
+fn summary_of(report: &TrainReport, opts: &TrainOptions) -> Map<String, Value> {
     let mut summary = Map::new();
-    summary.insert("mistakes".into(), json!(mistakes));
+    summary.insert("mistakes".into(), json!(report.mistakes()));
     summary.insert("updates".into(), json!(report.updates()));
     summary.insert("passes_run".into(), json!(report.passes.len()));
     summary.insert("seconds".into(), json!(report.passes.iter().map(|p| p.seconds).sum::<f64>()));
@@ -330,7 +419,7 @@ where
     if opts.stop_when_separated {
         summary.insert("separated_at".into(), json!(report.separated_at));
     }
-    Ok((l.model().into_weights(tr), summary))
+    summary
 }
 
 /// Trains `spec.learner` on a whole dataset (optionally reporting each pass
@@ -402,6 +491,8 @@ impl TrainSpec {
             options: TrainOptions { passes, ..Default::default() },
             params: HyperParams::default(),
             holdout: None,
+            threads: None,
+            mixing: Mixing::Uniform,
         }
     }
 }

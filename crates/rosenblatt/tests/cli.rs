@@ -483,6 +483,51 @@ mod data {
     }
 
     #[test]
+    fn threads_mix_parts_and_give_the_same_model_every_time() {
+        use rosenblatt::model::SavedModel;
+        let tmp = tempfile::tempdir().unwrap();
+        let (bin, _) = binary_and_multiclass_sets(tmp.path());
+        let train = |threads: &str, mix: &str, name: &str| {
+            let model = tmp.path().join(name);
+            let (code, out, err) = run(&[
+                "train",
+                p(&bin),
+                "--learner",
+                "averaged-perceptron",
+                "--passes",
+                "4",
+                "--threads",
+                threads,
+                "--mix",
+                mix,
+                "-o",
+                p(&model),
+                "--json",
+            ]);
+            assert_eq!(code, 0, "{err}");
+            let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+            assert_eq!(v["training"]["threads"], threads.parse::<u64>().unwrap());
+            SavedModel::load(&model).unwrap()
+        };
+        let a = train("3", "weighted", "a.model");
+        let b = train("3", "weighted", "b.model");
+        assert_eq!(a.weights, b.weights, "same data, seed and threads: same model");
+        assert_eq!(a.meta.training["mixing"], "weighted");
+        assert_ne!(a.weights, train("1", "uniform", "c.model").weights);
+        assert_ne!(a.weights, train("3", "uniform", "d.model").weights);
+        // A learner whose state does not mix says so and trains on one thread.
+        let (code, out, err) =
+            run(&["train", p(&bin), "--learner", "eg-pm", "--threads", "2", "-o", p(&tmp.path().join("e.model"))]);
+        assert_eq!(code, 0, "{err}");
+        assert!(err.contains("eg-pm trains on one thread"), "{err}");
+        assert!(out.contains("1 thread: this learner's state does not mix"), "{out}");
+        let (code, _, err) =
+            run(&["train", p(&bin), "--learner", "perceptron", "--threads", "0", "-o", p(&tmp.path().join("z"))]);
+        assert_eq!(code, 1);
+        assert!(err.contains("--threads 0"), "{err}");
+    }
+
+    #[test]
     fn every_command_speaks_json() {
         let tmp = tempfile::tempdir().unwrap();
         let (bin, _) = binary_and_multiclass_sets(tmp.path());
