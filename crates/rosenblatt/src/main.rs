@@ -113,6 +113,9 @@ enum Command {
     /// Benchmarks.
     #[command(subcommand)]
     Bench(BenchCommand),
+    /// Generate datasets, written straight to shards.
+    #[command(subcommand)]
+    Datasets(DatasetsCommand),
     /// The OCR benchmark on the bundled MNIST (converted into datasets/cache on first use).
     Demo,
     /// Write a dataset's rows back as LIBSVM text, in its own index base.
@@ -207,6 +210,44 @@ enum BenchCommand {
     /// MNIST one digit against the rest: the Perceptron's final vector, the Voted and the
     /// Averaged Perceptron over several pass counts, tested on the 10,000 test images.
     Ocr(OcrArgs),
+}
+
+#[derive(Subcommand, Debug)]
+enum DatasetsCommand {
+    /// A sparse binary set: Zipf-distributed features, labels from a hidden
+    /// sparse linear model with label noise. Writes DIR/train and DIR/test.
+    Sparse(SparseArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct SparseArgs {
+    /// The directory to create (it gets `train` and `test` datasets).
+    #[arg(short, long)]
+    output: PathBuf,
+    /// Training rows.
+    #[arg(long, default_value_t = 2_000_000)]
+    rows: usize,
+    /// Test rows (same hidden model, another sample).
+    #[arg(long, default_value_t = 100_000)]
+    test_rows: usize,
+    /// Dimension.
+    #[arg(long, default_value_t = 1 << 20)]
+    dim: usize,
+    /// Features per row.
+    #[arg(long, default_value_t = 80)]
+    nnz: usize,
+    /// Zipf exponent of the feature frequencies.
+    #[arg(long, default_value_t = 1.0)]
+    zipf: f64,
+    /// Fraction of features in the hidden model.
+    #[arg(long, default_value_t = 0.1)]
+    density: f64,
+    /// Label noise: probability a label is flipped.
+    #[arg(long, default_value_t = 0.05)]
+    noise: f64,
+    /// Seed.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
 }
 
 #[derive(clap::Args, Debug)]
@@ -314,6 +355,7 @@ fn run(cli: Cli) -> Result<()> {
         Some(Command::Bench(BenchCommand::Ocr(a))) => ocr(a, ui),
         Some(Command::Train(a)) => train_cmd(a, ui),
         Some(Command::Eval { model, dataset }) => eval_cmd(&model, &dataset, ui),
+        Some(Command::Datasets(DatasetsCommand::Sparse(a))) => sparse_cmd(a, ui),
         Some(Command::Predict { model, input, output }) => predict_cmd(&model, &input, output.as_deref(), ui),
         Some(Command::Demo) => ocr(
             OcrArgs {
@@ -754,6 +796,51 @@ fn ocr(a: OcrArgs, ui: Ui) -> Result<()> {
 
 fn fmt_f32(v: f32) -> String {
     if v == 0.0 || (1e-4..1e15).contains(&v.abs()) { format!("{v}") } else { format!("{v:e}") }
+}
+
+fn sparse_cmd(a: SparseArgs, ui: Ui) -> Result<()> {
+    use rosenblatt_datasets::sparse::{SparseSpec, write};
+    let spec = SparseSpec {
+        rows: a.rows,
+        dim: a.dim,
+        nnz: a.nnz,
+        zipf: a.zipf,
+        density: a.density,
+        noise: a.noise,
+        seed: a.seed,
+    };
+    let (tr, te) = (a.output.join("train"), a.output.join("test"));
+    for d in [&tr, &te] {
+        if d.join("dataset.json").exists() {
+            bail!("{}: already holds a dataset; remove it or choose another directory", d.display());
+        }
+    }
+    let bar = ui.bar(None, "");
+    bar.set_message(format!("generating {} + {} rows", a.rows, a.test_rows));
+    let start = Instant::now();
+    let test = (a.test_rows > 0).then_some((a.test_rows, te.as_path()));
+    let (m, t) = write(&spec, &tr, test)?;
+    bar.finish_and_clear();
+    let secs = start.elapsed().as_secs_f64();
+    if ui.json {
+        let v = serde_json::json!({
+            "train": tr, "test": t.as_ref().map(|_| &te), "rows": m.rows, "test_rows": t.as_ref().map(|t| t.rows),
+            "nonzeros": m.nonzeros, "dim": m.dim, "encoding": m.encoding, "seconds": secs,
+        });
+        println!("{}", serde_json::to_string_pretty(&v)?);
+    } else {
+        println!(
+            "{}: {} rows, {} nonzeros, dimension {}, encoding {}{}; {:.1} s",
+            tr.display(),
+            m.rows,
+            m.nonzeros,
+            m.dim,
+            m.encoding,
+            t.map(|t| format!("; {}: {} rows", te.display(), t.rows)).unwrap_or_default(),
+            secs
+        );
+    }
+    Ok(())
 }
 
 fn predict_cmd(model: &Path, input: &Path, output: Option<&Path>, ui: Ui) -> Result<()> {

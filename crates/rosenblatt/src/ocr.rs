@@ -82,8 +82,10 @@ fn find_idx(dir: &Path, stem: &str) -> Result<PathBuf, Error> {
     Err(Error::Input(format!("{}: no {stem}[.gz] (expected the MNIST IDX files there)", dir.display())))
 }
 
-/// Converts MNIST into the cache on first use, then opens it.
-fn cached(cache: &Path, idx_dir: &Path, split: &str, target: u8) -> Result<Dataset, Error> {
+/// MNIST `split` ("train" or "t10k") with digit `target` against the rest,
+/// converted from the IDX files in `idx_dir` into `cache` on first use, then
+/// opened.
+pub fn cached(cache: &Path, idx_dir: &Path, split: &str, target: u8) -> Result<Dataset, Error> {
     let dir = cache.join(format!("mnist-{split}-target{target}"));
     if let Ok(ds) = Dataset::open(&dir, OpenOptions::default()) {
         return Ok(ds);
