@@ -44,6 +44,12 @@ pub trait Mixable: OnlineLearner + Clone + Send {
     fn save_state(&mut self, out: &mut MixState);
     /// Replaces the state with `s` (laid out as `save_state` writes it).
     fn load_state(&mut self, s: &MixState);
+    /// Whether the parts keep something mixing does not carry (the voted
+    /// Perceptron's mistake lists), so that the model needs [`Mixable::absorb`].
+    const GATHERS: bool = false;
+    /// At the end of training, takes in what the other parts kept that
+    /// mixing does not carry.
+    fn absorb(&mut self, _others: Vec<Self>) {}
 }
 
 /// Combines the parts' states after a pass.
@@ -228,9 +234,18 @@ where
         }
         p.seconds = started.elapsed().as_secs_f64();
         report.passes.push(p);
-        on_pass(&parts[0].learner, &p);
+        if L::GATHERS && p_count > 1 {
+            // The observer sees the model of every part so far.
+            let mut all = parts[0].learner.clone();
+            all.absorb(parts[1..].iter().map(|p| p.learner.clone()).collect());
+            on_pass(&all, &p);
+        } else {
+            on_pass(&parts[0].learner, &p);
+        }
     }
-    *learner = parts.swap_remove(0).learner;
+    let mut rest = parts.into_iter().map(|p| p.learner);
+    *learner = rest.next().expect("at least one part");
+    learner.absorb(rest.collect());
     Ok(report)
 }
 

@@ -6,6 +6,12 @@
 //! the training set, with their labels), and gets every `w_k · x` from the
 //! running sum `Σ_{j<k} η·y_j·⟨x_j, x⟩`; each distinct mistaken example's
 //! `⟨x_j, x⟩` is computed once per predicted row.
+//!
+//! Trained in parallel (iterative parameter mixing), every pass of every
+//! part starts from the mixed vector rather than from the last one: the
+//! vectors fall into segments, each with its start (zero, or a stored mixed
+//! vector — the same for every part in a pass) and its run of mistakes, and
+//! the vote is over every segment of every part.
 
 use crate::error::{LearnError, param};
 use crate::learner::{OnlineLearner, Plan, Step};
@@ -22,9 +28,21 @@ pub struct VotedPerceptron {
     bias: bool,
     mistakes: Vec<(u32, f32)>,
     counts: Vec<u64>,
+    segments: Vec<Segment>,
+    /// Mixed start vectors, each `dim + 1` long (bias last).
+    starts: Vec<Vec<f32>>,
     step: u64,
     start: u64,
     last_half: bool,
+}
+
+/// A run of vectors: from `start` (an index into the starts, or the zero
+/// vector), then one more per mistake from mistake `first` on. Its counts
+/// are `counts[first + s ..= last + s + 1]` for segment number `s`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Segment {
+    start: Option<u32>,
+    first: u32,
 }
 
 impl VotedPerceptron {
@@ -39,6 +57,8 @@ impl VotedPerceptron {
             bias: p.bias == Bias::Explicit,
             mistakes: Vec::new(),
             counts: vec![0],
+            segments: vec![Segment { start: None, first: 0 }],
+            starts: Vec::new(),
             step: 0,
             start: 0,
             last_half,
@@ -78,7 +98,43 @@ impl OnlineLearner for VotedPerceptron {
         Step { mistake, updated: mistake }
     }
     fn model(&self) -> VotedModel {
-        VotedModel::new(self.w.len(), self.eta, self.bias, self.mistakes.clone(), self.counts.clone())
+        let mut m = VotedModel::new(self.w.len(), self.eta, self.bias, self.mistakes.clone(), self.counts.clone());
+        m.segments.clone_from(&self.segments);
+        m.starts.clone_from(&self.starts);
+        m
+    }
+}
+
+/// The current vector is mixed as a mean and starts a new segment in every
+/// part; each part keeps its own mistakes, and the final learner gathers
+/// every part's segments (`absorb`), so the vote is over all of them.
+impl crate::parallel::Mixable for VotedPerceptron {
+    fn save_state(&mut self, out: &mut crate::MixState) {
+        crate::parallel::put(&mut out.mean, &[&self.w, &[self.b]]);
+        out.total.clear();
+        out.total.push(self.step as f64);
+    }
+    fn load_state(&mut self, s: &crate::MixState) {
+        let mut b = [0.0];
+        crate::parallel::take(&s.mean, &mut [&mut self.w, &mut b]);
+        self.b = b[0];
+        self.step = s.total[0] as u64;
+        let mut start = self.w.clone();
+        start.push(self.b);
+        self.starts.push(start);
+        self.segments.push(Segment { start: Some(self.starts.len() as u32 - 1), first: self.mistakes.len() as u32 });
+        self.counts.push(0);
+    }
+    const GATHERS: bool = true;
+    fn absorb(&mut self, others: Vec<Self>) {
+        for o in others {
+            // Every part loaded the same mixed vectors, in the same order.
+            debug_assert_eq!(o.starts, self.starts);
+            let shift = self.mistakes.len() as u32;
+            self.segments.extend(o.segments.iter().map(|g| Segment { start: g.start, first: g.first + shift }));
+            self.mistakes.extend_from_slice(&o.mistakes);
+            self.counts.extend_from_slice(&o.counts);
+        }
     }
 }
 
@@ -96,6 +152,8 @@ pub struct VotedModel {
     /// Distinct mistaken examples, and each mistake's slot among them.
     distinct: Vec<u32>,
     slot: Vec<u32>,
+    segments: Vec<Segment>,
+    starts: Vec<Vec<f32>>,
 }
 
 impl VotedModel {
@@ -104,7 +162,8 @@ impl VotedModel {
         distinct.sort_unstable();
         distinct.dedup();
         let slot = mistakes.iter().map(|m| distinct.binary_search(&m.0).expect("present") as u32).collect();
-        VotedModel { dim, eta, bias, mistakes, counts, distinct, slot }
+        let segments = vec![Segment { start: None, first: 0 }];
+        VotedModel { dim, eta, bias, mistakes, counts, distinct, slot, segments, starts: Vec::new() }
     }
 
     /// Number of mistakes (vectors beyond `w_0`).
@@ -138,12 +197,25 @@ impl VotedModel {
         }
         // The predictor's own copy names stored rows, not training examples,
         // so it equals what its parts rebuild.
+        let dim = self.dim.max(train.dim());
         let model = VotedModel {
             mistakes: self.slot.iter().zip(&self.mistakes).map(|(&s, m)| (s, m.1)).collect(),
             distinct: (0..self.distinct.len() as u32).collect(),
+            // Starts padded to the rows' dimension (bias still last).
+            starts: self
+                .starts
+                .iter()
+                .map(|v| {
+                    let (w, b) = v.split_at(self.dim);
+                    let mut p = w.to_vec();
+                    p.resize(dim, 0.0);
+                    p.push(b[0]);
+                    p
+                })
+                .collect(),
             ..self.clone()
         };
-        VotedPredictor { model, dim: self.dim.max(train.dim()), offsets, indices, values }
+        VotedPredictor { model, dim, offsets, indices, values }
     }
 }
 
@@ -168,8 +240,16 @@ pub struct VotedParts {
     pub slots: Vec<u32>,
     /// For each mistake, its label (±1).
     pub labels: Vec<f32>,
-    /// Survival counts `c_0 … c_k`: one more than the mistakes.
+    /// Survival counts, segment by segment: each segment's start, then one
+    /// per mistake; as many as the mistakes and segments together.
     pub counts: Vec<u64>,
+    /// For each segment, the start it begins from (`u32::MAX`: zero).
+    pub segment_starts: Vec<u32>,
+    /// For each segment, its first mistake (the first is 0; never
+    /// decreasing).
+    pub segment_firsts: Vec<u32>,
+    /// The start vectors, `dim + 1` values each (bias last), end to end.
+    pub starts: Vec<f32>,
 }
 
 /// A [`VotedModel`] ready to vote: its mistaken examples held as compact
@@ -221,6 +301,9 @@ impl VotedPredictor {
             slots: m.slot.clone(),
             labels: m.mistakes.iter().map(|m| m.1).collect(),
             counts: m.counts.clone(),
+            segment_starts: m.segments.iter().map(|g| g.start.unwrap_or(u32::MAX)).collect(),
+            segment_firsts: m.segments.iter().map(|g| g.first).collect(),
+            starts: m.starts.concat(),
         }
     }
 
@@ -256,7 +339,9 @@ impl VotedPredictor {
             return invalid("values", format!("entry {k} is {}", p.values[k]));
         }
         let rows = offsets.len() - 1;
-        if p.slots.len() != p.labels.len() || p.counts.len() != p.slots.len() + 1 {
+        let k = p.slots.len();
+        let nseg = p.segment_firsts.len();
+        if p.slots.len() != p.labels.len() || p.counts.len() != k + nseg || p.segment_starts.len() != nseg {
             return invalid(
                 "mistakes",
                 format!("{} slots, {} labels, {} counts", p.slots.len(), p.labels.len(), p.counts.len()),
@@ -268,6 +353,23 @@ impl VotedPredictor {
         if let Some(k) = p.labels.iter().position(|&y| y != 1.0 && y != -1.0) {
             return invalid("labels", format!("mistake {k} has label {}", p.labels[k]));
         }
+        if p.segment_firsts.first() != Some(&0)
+            || p.segment_firsts.windows(2).any(|w| w[0] > w[1])
+            || p.segment_firsts.last().is_some_and(|&f| f as usize > k)
+        {
+            return invalid("segments", format!("first mistakes {:?}…", &p.segment_firsts[..nseg.min(4)]));
+        }
+        let width = p.dim + 1;
+        if !p.starts.len().is_multiple_of(width) {
+            return invalid("starts", format!("{} values for vectors of {width}", p.starts.len()));
+        }
+        let nstarts = p.starts.len() / width;
+        if let Some(g) = p.segment_starts.iter().position(|&s| s != u32::MAX && s as usize >= nstarts) {
+            return invalid("segments", format!("segment {g} starts from vector {} of {nstarts}", p.segment_starts[g]));
+        }
+        if let Some(i) = p.starts.iter().position(|v| !v.is_finite()) {
+            return invalid("starts", format!("value {i} is {}", p.starts[i]));
+        }
         let model = VotedModel {
             dim: p.dim,
             eta: p.eta,
@@ -276,6 +378,13 @@ impl VotedPredictor {
             counts: p.counts,
             distinct: (0..rows as u32).collect(),
             slot: p.slots,
+            segments: p
+                .segment_starts
+                .iter()
+                .zip(&p.segment_firsts)
+                .map(|(&s, &first)| Segment { start: (s != u32::MAX).then_some(s), first })
+                .collect(),
+            starts: p.starts.chunks_exact(width).map(<[f32]>::to_vec).collect(),
         };
         Ok(VotedPredictor { model, dim: p.dim, offsets, indices: p.indices, values: p.values })
     }
@@ -304,27 +413,49 @@ impl VotedPredictor {
         }
         dots.clear();
         dots.extend((0..m.distinct.len()).map(|u| self.stored(u).dot_t8(&t[..self.dim])));
-        // w_0 = 0 abstains. Selects rather than branches, so the eight
-        // lanes vectorise.
-        let (mut s, mut sb) = ([0.0f32; 8], 0.0f32);
-        let mut vote = [0.0f64; 8];
-        for (k, (&(_, y), &slot)) in m.mistakes.iter().zip(&m.slot).enumerate() {
-            let a = m.eta * y;
-            if m.bias {
-                sb += a;
+        // Selects rather than branches, so the eight lanes vectorise.
+        let sign = |v: f32, c: f64| {
+            if v > 0.0 {
+                c
+            } else if v < 0.0 {
+                -c
+            } else {
+                0.0
             }
-            let d = &dots[slot as usize];
-            let c = m.counts[k + 1] as f64;
+        };
+        let mut vote = [0.0f64; 8];
+        for (g, seg) in m.segments.iter().enumerate() {
+            let end = m.segments.get(g + 1).map_or(m.mistakes.len(), |n| n.first as usize);
+            let first = seg.first as usize;
+            // A zero start abstains; a mixed one votes like any vector.
+            let (mut s, mut sb) = ([0.0f32; 8], 0.0f32);
+            if let Some(i) = seg.start {
+                let start = &m.starts[i as usize];
+                sb = start[self.dim];
+                for (lane, x) in xs.iter().enumerate() {
+                    s[lane] = (0..x.nnz())
+                        .map(|k| x.entry(k))
+                        .filter(|&(i, _)| i < self.dim)
+                        .map(|(i, v)| start[i] * v)
+                        .sum();
+                }
+            }
+            let c0 = m.counts[first + g] as f64;
             for lane in 0..8 {
-                s[lane] += a * d[lane];
-                let v = s[lane] + sb;
-                vote[lane] += if v > 0.0 {
-                    c
-                } else if v < 0.0 {
-                    -c
-                } else {
-                    0.0
-                };
+                vote[lane] += sign(s[lane] + sb, c0);
+            }
+            for k in first..end {
+                let (y, slot) = (m.mistakes[k].1, m.slot[k]);
+                let a = m.eta * y;
+                if m.bias {
+                    sb += a;
+                }
+                let d = &dots[slot as usize];
+                let c = m.counts[k + g + 1] as f64;
+                for lane in 0..8 {
+                    s[lane] += a * d[lane];
+                    vote[lane] += sign(s[lane] + sb, c);
+                }
             }
         }
         vote

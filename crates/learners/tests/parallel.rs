@@ -7,7 +7,7 @@ use common::{Plain, dot, generate, plain};
 use rosenblatt_learners::{
     AveragedPerceptron, FtrlParams, FtrlProximal, InMemoryExamples, LearnError, LinearModel, LocalReducer, Mixable,
     Mixing, MulticlassPerceptron, OnlineLearner, Order, PaVariant, ParallelOptions, PassiveAggressive, Perceptron,
-    PerceptronParams, Sgd, SgdParams, TrainOptions, train, train_parallel,
+    PerceptronParams, Sgd, SgdParams, TrainOptions, VotedPerceptron, train, train_parallel,
 };
 
 fn opts(passes: f64, order: Order, seed: u64) -> TrainOptions {
@@ -195,4 +195,76 @@ fn passes_count_every_part() {
     assert_eq!(seen, vec![100, 100, 17 + 17 + 17]);
     assert_eq!(r.steps(), 251);
     assert_eq!(data.len(), 100);
+}
+
+/// The f64 voted Perceptron under mixing: every vector of every part (the
+/// pass's mixed start, then one per mistake) with its survival count, and
+/// the vote for a row over all of them; plus the votes that rounding could
+/// flip (margins near zero).
+fn ref_voted(p: &Plain, parts: usize, passes: usize, x: &[f64]) -> (f64, f64) {
+    let (n, d) = (p.x.len(), p.x[0].len());
+    let (mut w, mut b) = (vec![0.0; d], 0.0);
+    let mut vectors: Vec<(Vec<f64>, f64, u64)> = Vec::new();
+    for _ in 0..passes {
+        let mut ends = Vec::new();
+        for k in 0..parts {
+            let (mut wk, mut bk) = (w.clone(), b);
+            vectors.push((wk.clone(), bk, 0));
+            for i in k * n / parts..(k + 1) * n / parts {
+                let (xi, y) = (&p.x[i], p.y[i]);
+                if y * (dot(&wk, xi) + bk) <= 0.0 {
+                    wk.iter_mut().zip(xi).for_each(|(a, c)| *a += y * c);
+                    bk += y;
+                    vectors.push((wk.clone(), bk, 0));
+                }
+                vectors.last_mut().unwrap().2 += 1;
+            }
+            ends.push((wk, bk));
+        }
+        w = (0..d).map(|j| ends.iter().map(|e| e.0[j]).sum::<f64>() / parts as f64).collect();
+        b = ends.iter().map(|e| e.1).sum::<f64>() / parts as f64;
+    }
+    let (mut vote, mut slack) = (0.0, 0.0);
+    for (v, vb, c) in &vectors {
+        let m = dot(v, x) + vb;
+        vote += *c as f64 * m.signum() * f64::from(u8::from(m != 0.0));
+        if m.abs() < 1e-3 {
+            slack += *c as f64;
+        }
+    }
+    (vote, slack)
+}
+
+#[test]
+fn voted_perceptron_votes_over_every_part_as_the_f64_reference() {
+    let (data, _) = generate(240, 12, 0.0, 0.1, false, 37);
+    let (test, _) = generate(60, 12, 0.0, 0.1, false, 38);
+    let (p, pt) = (plain(&data), plain(&test));
+    let pp = PerceptronParams::default();
+    for parts in [2, 3] {
+        let mut l = VotedPerceptron::new(12, pp, false).unwrap();
+        let o = opts(3.0, Order::Sequential, 0);
+        let mut seen = None;
+        train_parallel(&mut l, &&data, &o, &par(parts, Mixing::Uniform), &LocalReducer, |l, _| seen = Some(l.model()))
+            .unwrap();
+        // The observer's last look is the final model: every part's mistakes.
+        assert_eq!(seen.unwrap(), l.model());
+        let predictor = l.model().predictor(&&data);
+        let mut votes = vec![0.0; test.len()];
+        predictor.votes(&&test, &mut votes);
+        for (i, x) in pt.x.iter().enumerate() {
+            let (want, slack) = ref_voted(&p, parts, 3, x);
+            assert!((votes[i] - want).abs() <= 2.0 * slack, "{parts} parts, row {i}: {} vs {want}", votes[i]);
+        }
+    }
+    // One part votes exactly as sequential training.
+    let mut seq = VotedPerceptron::new(12, pp, false).unwrap();
+    let o = opts(2.0, Order::Shuffle, 4);
+    train(&mut seq, &&data, &o).unwrap();
+    let mut one = VotedPerceptron::new(12, pp, false).unwrap();
+    train_parallel(&mut one, &&data, &o, &par(1, Mixing::Uniform), &LocalReducer, |_, _| {}).unwrap();
+    let (mut a, mut b) = (vec![0.0; test.len()], vec![0.0; test.len()]);
+    seq.model().predictor(&&data).votes(&&test, &mut a);
+    one.model().predictor(&&data).votes(&&test, &mut b);
+    assert_eq!(a, b);
 }

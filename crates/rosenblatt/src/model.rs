@@ -14,11 +14,14 @@
 //! Payloads, all little-endian:
 //! - linear: dim + 1 f32 weights (bias last);
 //! - multi-class: k·dim f32 weights (class-major), then k f32 biases;
-//! - voted: u64 R (stored rows), u64 K (mistakes), u64 N (entries), f32 η,
-//!   u32 bias flag; then R + 1 u64 row offsets, N u32 indices, N f32 values,
-//!   K u32 row slots, K f32 labels, K + 1 u64 survival counts. The voted
-//!   Perceptron's mistaken training rows travel with it, so the file
-//!   predicts on its own.
+//! - voted: u64 R (stored rows), u64 K (mistakes), u64 N (entries), u64 S
+//!   (segments), u64 T (start vectors), f32 η, u32 bias flag; then R + 1
+//!   u64 row offsets, N u32 indices, N f32 values, K u32 row slots, K f32
+//!   labels, K + S u64 survival counts, S u32 segment starts (`u32::MAX`:
+//!   zero), S u32 segment first mistakes, T·(dim + 1) f32 start vectors.
+//!   The voted Perceptron's mistaken training rows (and, trained in
+//!   parallel, the mixed vectors its segments start from) travel with it,
+//!   so the file predicts on its own.
 //!
 //! Loading checks magic, version and checksum before anything else, then
 //! that the payload is exactly as long as the metadata's dimension and
@@ -172,7 +175,13 @@ impl SavedModel {
             }
             Weights::Voted(v) => {
                 let p = v.to_parts();
-                let counts = [p.offsets.len() as u64 - 1, p.slots.len() as u64, p.indices.len() as u64];
+                let counts = [
+                    p.offsets.len() as u64 - 1,
+                    p.slots.len() as u64,
+                    p.indices.len() as u64,
+                    p.segment_firsts.len() as u64,
+                    (p.starts.len() / (p.dim + 1)) as u64,
+                ];
                 u64s(&mut payload, &counts);
                 f32s(&mut payload, &[p.eta]);
                 u32s(&mut payload, &[u32::from(p.bias)]);
@@ -182,6 +191,9 @@ impl SavedModel {
                 u32s(&mut payload, &p.slots);
                 f32s(&mut payload, &p.labels);
                 u64s(&mut payload, &p.counts);
+                u32s(&mut payload, &p.segment_starts);
+                u32s(&mut payload, &p.segment_firsts);
+                f32s(&mut payload, &p.starts);
                 2
             }
         };
@@ -274,28 +286,35 @@ impl SavedModel {
 /// Reads a voted payload's arrays after checking that the counts in its
 /// header account for its length exactly.
 fn voted_parts(b: &[u8], dim: usize) -> Result<VotedParts, String> {
+    const HEADER: usize = 48;
     let u64_at = |o: usize| u64::from_le_bytes(b[o..o + 8].try_into().expect("8 bytes"));
-    if b.len() < 32 {
-        return Err(format!("voted payload of {} bytes is shorter than its 32-byte header", b.len()));
+    if b.len() < HEADER {
+        return Err(format!("voted payload of {} bytes is shorter than its {HEADER}-byte header", b.len()));
     }
-    let (rows, mistakes, entries) = (u64_at(0), u64_at(8), u64_at(16));
-    // 8 per offset and count, 8 per entry (index + value), 8 per mistake (slot + label).
-    let want = rows
-        .checked_add(1)
-        .and_then(|r| r.checked_mul(8))
-        .and_then(|n| n.checked_add(entries.checked_mul(8)?))
-        .and_then(|n| n.checked_add(mistakes.checked_mul(8)?))
-        .and_then(|n| n.checked_add(mistakes.checked_add(1)?.checked_mul(8)?))
-        .and_then(|n| n.checked_add(32));
+    let (rows, mistakes, entries, segments, starts) = (u64_at(0), u64_at(8), u64_at(16), u64_at(24), u64_at(32));
+    // 8 per offset and count, 8 per entry (index + value), 8 per mistake
+    // (slot + label), 8 per segment (start + first), 4·(dim + 1) per start.
+    let width = (dim as u64).checked_add(1);
+    let want = (|| {
+        let mut n = rows.checked_add(1)?.checked_mul(8)?;
+        n = n.checked_add(entries.checked_mul(8)?)?;
+        n = n.checked_add(mistakes.checked_mul(8)?)?;
+        n = n.checked_add(mistakes.checked_add(segments)?.checked_mul(8)?)?;
+        n = n.checked_add(segments.checked_mul(8)?)?;
+        n = n.checked_add(starts.checked_mul(width?)?.checked_mul(4)?)?;
+        n.checked_add(HEADER as u64)
+    })();
     if want != Some(b.len() as u64) {
         return Err(format!(
-            "voted payload of {} bytes does not fit {rows} rows, {mistakes} mistakes and {entries} entries",
+            "voted payload of {} bytes does not fit {rows} rows, {mistakes} mistakes, {entries} entries, \
+             {segments} segments and {starts} start vectors",
             b.len()
         ));
     }
     // Every count now fits in the file, so in usize.
-    let (rows, mistakes, entries) = (rows as usize, mistakes as usize, entries as usize);
-    let mut at = 32;
+    let (rows, mistakes, entries, segments) = (rows as usize, mistakes as usize, entries as usize, segments as usize);
+    let start_values = starts as usize * (dim + 1);
+    let mut at = HEADER;
     let mut take = |n: usize, size: usize| {
         let s = &b[at..at + n * size];
         at += n * size;
@@ -304,8 +323,8 @@ fn voted_parts(b: &[u8], dim: usize) -> Result<VotedParts, String> {
     let f32v = |s: &[u8]| s.chunks_exact(4).map(|c| f32::from_le_bytes(c.try_into().expect("4"))).collect();
     let u32v = |s: &[u8]| s.chunks_exact(4).map(|c| u32::from_le_bytes(c.try_into().expect("4"))).collect();
     let u64v = |s: &[u8]| s.chunks_exact(8).map(|c| u64::from_le_bytes(c.try_into().expect("8"))).collect();
-    let eta = f32::from_le_bytes(b[24..28].try_into().expect("4"));
-    let bias = match u32::from_le_bytes(b[28..32].try_into().expect("4")) {
+    let eta = f32::from_le_bytes(b[40..44].try_into().expect("4"));
+    let bias = match u32::from_le_bytes(b[44..48].try_into().expect("4")) {
         0 => false,
         1 => true,
         x => return Err(format!("voted bias flag {x} is neither 0 nor 1")),
@@ -319,6 +338,9 @@ fn voted_parts(b: &[u8], dim: usize) -> Result<VotedParts, String> {
         values: f32v(take(entries, 4)),
         slots: u32v(take(mistakes, 4)),
         labels: f32v(take(mistakes, 4)),
-        counts: u64v(take(mistakes + 1, 8)),
+        counts: u64v(take(mistakes + segments, 8)),
+        segment_starts: u32v(take(segments, 4)),
+        segment_firsts: u32v(take(segments, 4)),
+        starts: f32v(take(start_values, 4)),
     })
 }

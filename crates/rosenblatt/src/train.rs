@@ -110,6 +110,7 @@ pub struct TrainSpec {
 pub const MIXABLE: &[&str] = &[
     "perceptron",
     "averaged-perceptron",
+    "voted-perceptron",
     "hinge-sgd",
     "pegasos",
     "logistic",
@@ -249,7 +250,7 @@ pub fn train_examples_with_progress<E: Examples, T: Examples>(
         }
         "voted-perceptron" => {
             params.insert("eta".into(), json!(pp.eta));
-            run!(VotedPerceptron::new(dim, pp, false)?)
+            run_mix!(VotedPerceptron::new(dim, pp, false)?)
         }
         "hinge-sgd" | "logistic" | "pegasos" => {
             let p = if spec.learner == "pegasos" {

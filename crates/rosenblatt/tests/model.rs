@@ -1,8 +1,8 @@
 //! Model files: round trips, and every way a file can be wrong.
 
 use rosenblatt::learners::{
-    InMemoryExamples, LinearModel, MulticlassModel, OnlineLearner, PerceptronParams, TrainOptions, VotedPerceptron,
-    train,
+    InMemoryExamples, LinearModel, LocalReducer, Mixing, MulticlassModel, OnlineLearner, ParallelOptions,
+    PerceptronParams, TrainOptions, VotedPerceptron, train, train_parallel,
 };
 use rosenblatt::model::{ModelMeta, SavedModel, Weights};
 use std::path::Path;
@@ -83,8 +83,9 @@ fn metadata_floats_round_trip_exactly() {
     }
 }
 
-/// A voted Perceptron trained on a small XOR-free problem, saved as a model.
-fn voted() -> (SavedModel, InMemoryExamples) {
+/// A voted Perceptron trained on a small separable problem (in `parts`
+/// mixed parts when more than one), saved as a model.
+fn voted_in(parts: usize) -> (SavedModel, InMemoryExamples) {
     let mut data = InMemoryExamples::new(6);
     for i in 0..120u32 {
         let (a, b) = ((i * 37 % 100) as f32 / 50.0, (i * 61 % 100) as f32 / 50.0);
@@ -92,7 +93,13 @@ fn voted() -> (SavedModel, InMemoryExamples) {
         data.push(&[0, 1, 5], &[a, b, 1.0], y).unwrap();
     }
     let mut l = VotedPerceptron::new(6, PerceptronParams::default(), false).unwrap();
-    train(&mut l, &&data, &TrainOptions { passes: 3.0, ..Default::default() }).unwrap();
+    let opts = TrainOptions { passes: 3.0, ..Default::default() };
+    if parts == 1 {
+        train(&mut l, &&data, &opts).unwrap();
+    } else {
+        let par = ParallelOptions { parts, mixing: Mixing::Uniform };
+        train_parallel(&mut l, &&data, &opts, &par, &LocalReducer, |_, _| {}).unwrap();
+    }
     let predictor = l.model().predictor(&&data);
     assert!(predictor.mistakes() > 5);
     let mut meta = meta(6, vec![-1.0, 1.0]);
@@ -102,8 +109,19 @@ fn voted() -> (SavedModel, InMemoryExamples) {
 
 #[test]
 fn voted_models_round_trip_and_vote_alone() {
+    for parts in [1, 3] {
+        voted_round_trip(parts);
+    }
+}
+
+fn voted_round_trip(parts: usize) {
     let tmp = tempfile::tempdir().unwrap();
-    let (m, data) = voted();
+    let (m, data) = voted_in(parts);
+    let Weights::Voted(v) = &m.weights else { unreachable!() };
+    let p = v.to_parts();
+    // Per part: the first segment, then one per mix (3 passes, 3 mixes).
+    assert_eq!(p.segment_firsts.len(), if parts == 1 { 1 } else { 4 * parts }, "segments");
+    assert_eq!(p.starts.len(), if parts == 1 { 0 } else { 3 * 7 }, "one start per mix");
     let path = tmp.path().join("voted.model");
     m.save(&path).unwrap();
     let back = SavedModel::load(&path).unwrap();
@@ -119,7 +137,7 @@ fn voted_models_round_trip_and_vote_alone() {
 
 #[test]
 fn damaged_voted_files_are_refused_and_never_panic() {
-    let (m, _) = voted();
+    let (m, _) = voted_in(2);
     let good = m.to_bytes();
     let p = Path::new("v.model");
     for len in 0..good.len() {
@@ -141,13 +159,14 @@ fn damaged_voted_files_are_refused_and_never_panic() {
             let crc = crc32fast::hash(&b[..n - 4]);
             b[n - 4..].copy_from_slice(&crc.to_le_bytes());
             // Either refused with the file named, or a valid model (a count
-            // or value changed to another valid one) — never a panic.
+            // or value changed to another valid one) that writes back the
+            // same bytes — never a panic.
             match SavedModel::from_bytes(p, &b) {
                 Err(e) => {
                     assert!(e.to_string().starts_with("v.model: "), "{e}");
                     refused += 1;
                 }
-                Ok(back) => assert_ne!(back, m),
+                Ok(back) => assert_eq!(back.to_bytes(), b, "byte {i} = {v}"),
             }
         }
     }
