@@ -50,7 +50,8 @@ fuzz_target!(|data: &[u8]| {
         _ => {
             // u32 indices with f32 values (mismatched lengths must be refused)
             let half = body.len() / 2;
-            let idx: Vec<u32> = body[..half].chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+            let idx: Vec<u32> =
+                body[..half].chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
             let vals: Vec<f32> = body[half..]
                 .chunks_exact(4)
                 .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))

@@ -1,0 +1,28 @@
+//! Model files: arbitrary bytes never panic the loader. The input is tried
+//! as it is, and with a correct checksum appended so that mutations reach
+//! the metadata and payload checks behind it; whatever loads predicts on a
+//! few rows and writes back a file that loads as the same model.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use rosenblatt::learners::InMemoryExamples;
+use rosenblatt::model::SavedModel;
+use std::path::Path;
+
+fuzz_target!(|data: &[u8]| {
+    let p = Path::new("fuzz.model");
+    let _ = SavedModel::from_bytes(p, data);
+    let mut sealed = data.to_vec();
+    sealed.extend_from_slice(&crc32fast::hash(data).to_le_bytes());
+    if let Ok(m) = SavedModel::from_bytes(p, &sealed) {
+        // The metadata JSON may be spelled another way; the model may not change.
+        let again = SavedModel::from_bytes(p, &m.to_bytes()).expect("a written model loads");
+        assert_eq!(again, m, "a loaded model writes back the same model");
+        let dim = (m.meta.dim as usize).clamp(1, 1 << 16);
+        let mut rows = InMemoryExamples::new(dim + 3);
+        rows.push(&[0, dim as u32 + 2], &[1.5, -2.0], 1.0).unwrap();
+        rows.push(&[], &[], -1.0).unwrap();
+        let mut out = vec![0.0f32; 2];
+        let _ = m.predict_into(&&rows, &mut out);
+    }
+});
