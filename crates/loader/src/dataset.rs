@@ -178,18 +178,6 @@ fn label_kind_name(k: LabelKind) -> &'static str {
     }
 }
 
-fn label_counts(rows: &Rows, kind: LabelKind) -> Vec<(f64, u64)> {
-    let mut m = std::collections::BTreeMap::<u64, u64>::new();
-    match kind {
-        LabelKind::Real => return Vec::new(),
-        LabelKind::Multi => rows.multilabels.iter().for_each(|&c| *m.entry(f64::from(c).to_bits()).or_default() += 1),
-        _ => rows.labels.iter().for_each(|&l| *m.entry(f64::from(l).to_bits()).or_default() += 1),
-    }
-    let mut v: Vec<(f64, u64)> = m.into_iter().map(|(b, c)| (f64::from_bits(b), c)).collect();
-    v.sort_by(|a, b| a.0.total_cmp(&b.0));
-    v
-}
-
 /// Writes `rows` as a dataset in `dir` (created if missing; refused if it
 /// already holds a dataset). On error, the shards written so far are
 /// removed and no manifest exists.
@@ -197,14 +185,10 @@ pub fn write_dataset(dir: &Path, rows: &Rows, opts: &WriteOptions) -> Result<Man
     if dir.join(MANIFEST).exists() {
         return Err(LoadError::dataset(dir, "already holds a dataset; remove it or choose another directory"));
     }
-    std::fs::create_dir_all(dir).map_err(|e| LoadError::io(dir, e))?;
     let min_dim = rows.min_dim();
     let dim = opts.dim.unwrap_or(min_dim);
     if dim < min_dim {
         return Err(LoadError::Invalid(format!("dimension {dim} is below the largest index + 1 ({min_dim})")));
-    }
-    if dim > 1 << 32 {
-        return Err(LoadError::Invalid(format!("dimension {dim} exceeds 2^32")));
     }
     let multilabel = !rows.label_offsets.is_empty();
     let kind = opts.label_kind.unwrap_or_else(|| label_kind_of(rows, multilabel));
@@ -212,43 +196,249 @@ pub fn write_dataset(dir: &Path, rows: &Rows, opts: &WriteOptions) -> Result<Man
         Some(e) => check_forced(e, rows, dim)?,
         None => choose_encoding(rows, dim),
     };
-    let mut written: Vec<PathBuf> = Vec::new();
-    let result = write_shards(dir, rows, dim, encoding, kind, opts, &mut written);
-    let entries = match result {
-        Ok(e) => e,
-        Err(e) => {
-            for p in &written {
+    let mut w = DatasetWriter::create(dir, dim, encoding, kind, opts.index_base)?;
+    let n = rows.len();
+    let row_bytes = |r: usize| -> u64 {
+        let nnz = rows.offsets[r + 1] - rows.offsets[r];
+        let vbytes = match encoding.values {
+            ValueEncoding::F32 => 4,
+            ValueEncoding::U8 { .. } => 1,
+            ValueEncoding::Ones => 0,
+        };
+        let body = match encoding.layout {
+            Layout::Dense => dim * vbytes,
+            Layout::Sparse => 8 + nnz * (u64::from(encoding.index_bytes) + vbytes),
+        };
+        body + 4
+    };
+    let mut start = 0;
+    loop {
+        let mut end = start;
+        let mut bytes = 0u64;
+        while end < n && (end == start || bytes + row_bytes(end) <= opts.shard_bytes) {
+            bytes += row_bytes(end);
+            end += 1;
+        }
+        w.push(rows, start, end)?;
+        start = end;
+        if start >= n {
+            break;
+        }
+    }
+    w.finish()
+}
+
+/// Writes a dataset one shard at a time, for generators whose rows never
+/// sit in memory all at once. The dimension, encoding and label kind are
+/// fixed up front; every shard is checked against them (indices below the
+/// dimension, values held by the encoding without loss, labels of the
+/// kind) before it is written. Shards are written atomically as they come;
+/// [`DatasetWriter::finish`] writes the manifest last. A writer dropped
+/// before `finish` (an error, a panic upstream) removes its shards, so the
+/// directory never holds a half-written dataset that opens.
+#[derive(Debug)]
+pub struct DatasetWriter {
+    dir: PathBuf,
+    dim: u64,
+    encoding: Encoding,
+    kind: LabelKind,
+    index_base: u8,
+    entries: Vec<ShardEntry>,
+    written: Vec<PathBuf>,
+    rows: u64,
+    nonzeros: u64,
+    counts: std::collections::BTreeMap<u64, u64>,
+    has_qids: Option<bool>,
+    finished: bool,
+}
+
+impl DatasetWriter {
+    /// Starts a dataset in `dir` (created if missing; refused if it already
+    /// holds one). A u8 encoding's scale is the one every value must be a
+    /// multiple `k × scale`, `k` in 1..=255, of.
+    pub fn create(
+        dir: &Path,
+        dim: u64,
+        encoding: Encoding,
+        kind: LabelKind,
+        index_base: u8,
+    ) -> Result<DatasetWriter, LoadError> {
+        if dir.join(MANIFEST).exists() {
+            return Err(LoadError::dataset(dir, "already holds a dataset; remove it or choose another directory"));
+        }
+        if dim > 1 << 32 {
+            return Err(LoadError::Invalid(format!("dimension {dim} exceeds 2^32")));
+        }
+        if encoding.layout == Layout::Sparse && encoding.index_bytes == 2 && dim > 1 << 16 {
+            return Err(LoadError::Invalid(format!(
+                "encoding {} cannot hold dimension {dim} (u16 indices)",
+                encoding.name()
+            )));
+        }
+        if let ValueEncoding::U8 { scale } = encoding.values
+            && !(scale.is_finite() && scale > 0.0)
+        {
+            return Err(LoadError::Invalid(format!("u8 scale {scale} is not a positive finite number")));
+        }
+        std::fs::create_dir_all(dir).map_err(|e| LoadError::io(dir, e))?;
+        Ok(DatasetWriter {
+            dir: dir.to_path_buf(),
+            dim,
+            encoding,
+            kind,
+            index_base,
+            entries: Vec::new(),
+            written: Vec::new(),
+            rows: 0,
+            nonzeros: 0,
+            counts: Default::default(),
+            has_qids: None,
+            finished: false,
+        })
+    }
+
+    /// Rows written so far.
+    pub fn rows(&self) -> u64 {
+        self.rows
+    }
+
+    /// Writes `rows` as the next shard.
+    pub fn write_shard(&mut self, rows: &Rows) -> Result<(), LoadError> {
+        self.check(rows)?;
+        self.push(rows, 0, rows.len())
+    }
+
+    fn check(&self, rows: &Rows) -> Result<(), LoadError> {
+        let at = |what: String| {
+            LoadError::Invalid(format!("shard {} of {}: {what}", self.entries.len(), self.dir.display()))
+        };
+        rows.check_structure().map_err(at)?;
+        if rows.min_dim() > self.dim {
+            return Err(at(format!("index {} is beyond the dimension {}", rows.min_dim() - 1, self.dim)));
+        }
+        let multilabel = !rows.label_offsets.is_empty();
+        if multilabel != (self.kind == LabelKind::Multi) {
+            return Err(at(format!("label sets do not fit label kind {}", label_kind_name(self.kind))));
+        }
+        if !multilabel && !rows.is_empty() {
+            let fits = match label_kind_of(rows, false) {
+                LabelKind::Binary => true,
+                LabelKind::Classes => self.kind != LabelKind::Binary,
+                _ => self.kind == LabelKind::Real,
+            };
+            if !fits {
+                return Err(at(format!("labels do not fit label kind {}", label_kind_name(self.kind))));
+            }
+        }
+        match self.encoding.values {
+            ValueEncoding::Ones => {
+                if let Some(v) = rows.values.iter().find(|&&v| v != 1.0) {
+                    return Err(at(format!("value {v} in a binary (ones) encoding")));
+                }
+            }
+            ValueEncoding::U8 { scale } => {
+                let exact = |v: f32| {
+                    let k = (v / scale).round();
+                    (1.0..=255.0).contains(&k) && (k * scale).to_bits() == v.to_bits()
+                };
+                // Dense layouts store zeros as 0; sparse ones never store them.
+                let zero_ok = self.encoding.layout == Layout::Dense;
+                if let Some(v) = rows.values.iter().find(|&&v| !(exact(v) || zero_ok && v == 0.0)) {
+                    return Err(at(format!("value {v} is not k × {scale} for k in 1..=255")));
+                }
+            }
+            ValueEncoding::F32 => {
+                if let Some(v) = rows.values.iter().find(|v| !v.is_finite()) {
+                    return Err(at(format!("value {v} is not finite")));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes rows `a..b` of `rows` as the next shard (checked by the caller).
+    fn push(&mut self, rows: &Rows, a: usize, b: usize) -> Result<(), LoadError> {
+        let qids = rows.has_qids();
+        if *self.has_qids.get_or_insert(qids) != qids {
+            return Err(LoadError::Invalid(format!(
+                "shard {} of {}: query ids in some shards but not in others",
+                self.entries.len(),
+                self.dir.display()
+            )));
+        }
+        let file = format!("shard-{:05}.rbs", self.entries.len());
+        let path = self.dir.join(&file);
+        let image = encode_range(rows, a, b, self.dim, self.encoding, self.kind, self.index_base);
+        shard::write_atomic(&path, &image)?;
+        self.written.push(path);
+        let nonzeros = rows.offsets[b] - rows.offsets[a];
+        let nnz = match self.encoding.layout {
+            Layout::Dense => (b - a) as u64 * self.dim,
+            Layout::Sparse => nonzeros,
+        };
+        self.entries.push(ShardEntry {
+            file,
+            rows: (b - a) as u64,
+            nnz,
+            bytes: image.len() as u64,
+            crc32: crc32fast::hash(&image),
+        });
+        self.rows += (b - a) as u64;
+        self.nonzeros += nonzeros;
+        match self.kind {
+            LabelKind::Real => {}
+            LabelKind::Multi => {
+                let (s, e) = (rows.label_offsets[a] as usize, rows.label_offsets[b] as usize);
+                rows.multilabels[s..e]
+                    .iter()
+                    .for_each(|&c| *self.counts.entry(f64::from(c).to_bits()).or_default() += 1)
+            }
+            _ => rows.labels[a..b].iter().for_each(|&l| *self.counts.entry(f64::from(l).to_bits()).or_default() += 1),
+        }
+        Ok(())
+    }
+
+    /// Writes the manifest (an empty dataset gets one empty shard) and
+    /// returns it.
+    pub fn finish(mut self) -> Result<Manifest, LoadError> {
+        if self.entries.is_empty() {
+            self.push(&Rows::empty(), 0, 0)?;
+        }
+        let mut label_counts: Vec<(f64, u64)> = self.counts.iter().map(|(&b, &c)| (f64::from_bits(b), c)).collect();
+        label_counts.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let manifest = Manifest {
+            format: FORMAT_NAME.into(),
+            version: MANIFEST_VERSION,
+            rows: self.rows,
+            nnz: self.entries.iter().map(|e| e.nnz).sum(),
+            nonzeros: self.nonzeros,
+            dim: self.dim,
+            index_base: self.index_base,
+            encoding: self.encoding.name(),
+            scale: match self.encoding.values {
+                ValueEncoding::U8 { scale } => Some(scale),
+                _ => None,
+            },
+            label_kind: label_kind_name(self.kind).into(),
+            label_counts,
+            has_qids: self.has_qids.unwrap_or(false),
+            shards: std::mem::take(&mut self.entries),
+        };
+        let json = serde_json::to_vec_pretty(&manifest).expect("manifest serialises");
+        shard::write_atomic(&self.dir.join(MANIFEST), &json)?;
+        self.finished = true;
+        Ok(manifest)
+    }
+}
+
+impl Drop for DatasetWriter {
+    fn drop(&mut self) {
+        if !self.finished {
+            for p in &self.written {
                 let _ = std::fs::remove_file(p);
             }
-            return Err(e);
         }
-    };
-    let manifest = Manifest {
-        format: FORMAT_NAME.into(),
-        version: MANIFEST_VERSION,
-        rows: rows.len() as u64,
-        nnz: entries.iter().map(|e| e.nnz).sum(),
-        nonzeros: rows.indices.len() as u64,
-        dim,
-        index_base: opts.index_base,
-        encoding: encoding.name(),
-        scale: match encoding.values {
-            ValueEncoding::U8 { scale } => Some(scale),
-            _ => None,
-        },
-        label_kind: label_kind_name(kind).into(),
-        label_counts: label_counts(rows, kind),
-        has_qids: rows.has_qids(),
-        shards: entries,
-    };
-    let json = serde_json::to_vec_pretty(&manifest).expect("manifest serialises");
-    if let Err(e) = shard::write_atomic(&dir.join(MANIFEST), &json) {
-        for p in &written {
-            let _ = std::fs::remove_file(p);
-        }
-        return Err(e);
     }
-    Ok(manifest)
 }
 
 /// A forced encoding must hold the data without loss.
@@ -270,62 +460,6 @@ fn check_forced(e: Encoding, rows: &Rows, dim: u64) -> Result<Encoding, LoadErro
         },
         _ => Ok(e),
     }
-}
-
-fn write_shards(
-    dir: &Path,
-    rows: &Rows,
-    dim: u64,
-    enc: Encoding,
-    kind: LabelKind,
-    opts: &WriteOptions,
-    written: &mut Vec<PathBuf>,
-) -> Result<Vec<ShardEntry>, LoadError> {
-    let n = rows.len();
-    let vbytes = match enc.values {
-        ValueEncoding::F32 => 4,
-        ValueEncoding::U8 { .. } => 1,
-        ValueEncoding::Ones => 0,
-    };
-    let row_bytes = |r: usize| -> u64 {
-        let nnz = rows.offsets[r + 1] - rows.offsets[r];
-        let body = match enc.layout {
-            Layout::Dense => dim * vbytes,
-            Layout::Sparse => 8 + nnz * (u64::from(enc.index_bytes) + vbytes),
-        };
-        body + 4
-    };
-    let mut entries = Vec::new();
-    let mut start = 0;
-    while start < n || (n == 0 && entries.is_empty()) {
-        let mut end = start;
-        let mut bytes = 0u64;
-        while end < n && (end == start || bytes + row_bytes(end) <= opts.shard_bytes) {
-            bytes += row_bytes(end);
-            end += 1;
-        }
-        let file = format!("shard-{:05}.rbs", entries.len());
-        let path = dir.join(&file);
-        let image = encode_range(rows, start, end, dim, enc, kind, opts.index_base);
-        shard::write_atomic(&path, &image)?;
-        written.push(path);
-        let nnz = match enc.layout {
-            Layout::Dense => (end - start) as u64 * dim,
-            Layout::Sparse => rows.offsets[end] - rows.offsets[start],
-        };
-        entries.push(ShardEntry {
-            file,
-            rows: (end - start) as u64,
-            nnz,
-            bytes: image.len() as u64,
-            crc32: crc32fast::hash(&image),
-        });
-        start = end;
-        if n == 0 {
-            break;
-        }
-    }
-    Ok(entries)
 }
 
 /// Encodes rows `a..b` of `rows` as one shard image.

@@ -24,7 +24,7 @@ pub mod libsvm;
 mod number;
 pub mod shard;
 
-pub use dataset::{Dataset, Manifest, WriteOptions, write_dataset};
+pub use dataset::{Dataset, DatasetWriter, Manifest, WriteOptions, write_dataset};
 pub use error::{LoadError, ParseError, ParseErrorKind};
 pub use examples::{ExamplesView, ShardedExamples};
 pub use libsvm::{ParseOptions, Rows};

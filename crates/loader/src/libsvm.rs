@@ -61,6 +61,62 @@ impl Rows {
         Rows { offsets: vec![0], label_offsets: if multilabel { vec![0] } else { Vec::new() }, ..Default::default() }
     }
 
+    /// No rows, single-label.
+    pub fn empty() -> Self {
+        Rows::new(false)
+    }
+
+    /// Checks what the writers rely on, for rows built by hand rather than
+    /// by a parser: offsets start at 0 and never decrease, and end at the
+    /// number of entries; one value per index; indices strictly increasing
+    /// within a row; one label (and one query id, if any) per row, or label
+    /// sets by offsets in multi-label mode; values finite and non-zero.
+    pub fn check_structure(&self) -> Result<(), String> {
+        let o = &self.offsets;
+        if o.first() != Some(&0) {
+            return Err("row offsets do not start at 0".into());
+        }
+        if let Some(w) = o.windows(2).position(|w| w[1] < w[0]) {
+            return Err(format!("row offsets decrease at row {w}"));
+        }
+        if o[o.len() - 1] != self.indices.len() as u64 || self.values.len() != self.indices.len() {
+            return Err(format!(
+                "offsets end at {} but there are {} indices and {} values",
+                o[o.len() - 1],
+                self.indices.len(),
+                self.values.len()
+            ));
+        }
+        let n = self.len();
+        for r in 0..n {
+            let row = &self.indices[o[r] as usize..o[r + 1] as usize];
+            if let Some(k) = row.windows(2).position(|w| w[1] <= w[0]) {
+                return Err(format!("row {r}: index {} follows {} (indices must increase)", row[k + 1], row[k]));
+            }
+        }
+        if let Some(v) = self.values.iter().find(|v| !v.is_finite() || **v == 0.0) {
+            return Err(format!("value {v} (values must be finite and non-zero)"));
+        }
+        if self.label_offsets.is_empty() {
+            if self.labels.len() != n {
+                return Err(format!("{} labels for {n} rows", self.labels.len()));
+            }
+        } else {
+            let lo = &self.label_offsets;
+            if lo.len() != n + 1
+                || lo[0] != 0
+                || lo.windows(2).any(|w| w[1] < w[0])
+                || lo[n] != self.multilabels.len() as u64
+            {
+                return Err("label-set offsets do not match the rows and class ids".into());
+            }
+        }
+        if !self.qids.is_empty() && self.qids.len() != n {
+            return Err(format!("{} query ids for {n} rows", self.qids.len()));
+        }
+        Ok(())
+    }
+
     /// Number of rows.
     pub fn len(&self) -> usize {
         self.offsets.len() - 1

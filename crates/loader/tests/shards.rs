@@ -449,3 +449,92 @@ fn a_sharded_dataset_reads_as_one_example_set() {
     let d2 = Dataset::open(tmp2.path(), OpenOptions::default()).unwrap();
     assert!(d2.examples().is_err());
 }
+
+fn writer_rows(range: std::ops::Range<usize>) -> Rows {
+    // Pixel-like values k × (1/255) (as the shards decode them) over
+    // dimension 40, two classes.
+    let mut rows = Rows::empty();
+    for r in range {
+        rows.labels.push(if r % 4 == 0 { 1.0 } else { -1.0 });
+        for j in 0..(r % 9) {
+            rows.indices.push((j * 4 + r % 4) as u32);
+            rows.values.push((1 + (r * 13 + j * 29) % 255) as f32 * (1.0f32 / 255.0));
+        }
+        rows.offsets.push(rows.indices.len() as u64);
+    }
+    rows
+}
+
+fn dense_u8() -> rosenblatt_loader::shard::Encoding {
+    rosenblatt_loader::shard::Encoding {
+        layout: Layout::Dense,
+        index_bytes: 0,
+        values: ValueEncoding::U8 { scale: 1.0 / 255.0 },
+    }
+}
+
+#[test]
+fn a_dataset_written_shard_by_shard_equals_one_written_at_once() {
+    use rosenblatt_loader::DatasetWriter;
+    use rosenblatt_loader::shard::LabelKind;
+    let tmp = tempfile::tempdir().unwrap();
+    let (streamed, whole) = (tmp.path().join("streamed"), tmp.path().join("whole"));
+    let mut w = DatasetWriter::create(&streamed, 40, dense_u8(), LabelKind::Binary, 1).unwrap();
+    for (a, b) in [(0, 17), (17, 18), (18, 60), (60, 100)] {
+        w.write_shard(&writer_rows(a..b)).unwrap();
+    }
+    assert_eq!(w.rows(), 100);
+    let m = w.finish().unwrap();
+    let all = writer_rows(0..100);
+    let opts = WriteOptions { encoding: Some(dense_u8()), dim: Some(40), ..Default::default() };
+    let m2 = write_dataset(&whole, &all, &opts).unwrap();
+    assert_eq!(m.shards.len(), 4);
+    assert_eq!((m.rows, m.nnz, m.nonzeros, m.dim), (m2.rows, m2.nnz, m2.nonzeros, m2.dim));
+    assert_eq!(
+        (&m.encoding, m.scale, &m.label_kind, &m.label_counts),
+        (&m2.encoding, m2.scale, &m2.label_kind, &m2.label_counts)
+    );
+    let ds = Dataset::open(&streamed, OpenOptions { verify_checksums: true, in_memory: false }).unwrap();
+    assert_eq!(ds.to_rows(), Dataset::open(&whole, OpenOptions::default()).unwrap().to_rows());
+    assert_eq!(ds.to_rows().values, all.values);
+}
+
+#[test]
+fn the_streaming_writer_refuses_what_its_encoding_cannot_hold_and_leaves_nothing() {
+    use rosenblatt_loader::DatasetWriter;
+    use rosenblatt_loader::shard::LabelKind;
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("d");
+    let err = |rows: &Rows, kind: LabelKind| {
+        let mut w = DatasetWriter::create(&dir, 40, dense_u8(), kind, 1).unwrap();
+        w.write_shard(&writer_rows(0..10)).unwrap();
+        let e = w.write_shard(rows).unwrap_err().to_string();
+        drop(w);
+        // The shard written before the error is gone, and nothing opens.
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0, "{e}");
+        e
+    };
+    let e = err(&rows_of("1 3:0.3\n"), LabelKind::Binary);
+    assert!(e.contains("value 0.3 is not k × 0.003921569") && e.contains("shard 1 of"), "{e}");
+    let e = err(&rows_of("1 41:1\n"), LabelKind::Binary);
+    assert!(e.contains("index 40 is beyond the dimension 40"), "{e}");
+    let e = err(&rows_of("3 1:1\n"), LabelKind::Binary);
+    assert!(e.contains("labels do not fit label kind binary"), "{e}");
+    let mut broken = writer_rows(0..5);
+    broken.offsets[2] = 1_000;
+    let e = err(&broken, LabelKind::Binary);
+    assert!(e.contains("offsets"), "{e}");
+    let mut unsorted = rows_of("1 5:1 9:1\n");
+    unsorted.indices.swap(0, 1);
+    let e = err(&unsorted, LabelKind::Binary);
+    assert!(e.contains("index 4 follows 8"), "{e}");
+    // Class ids are fine for a classes dataset, and an empty one still opens.
+    let mut w = DatasetWriter::create(&dir, 40, dense_u8(), LabelKind::Classes, 1).unwrap();
+    w.write_shard(&rows_of("3 1:1\n7 2:1\n")).unwrap();
+    assert_eq!(w.finish().unwrap().label_counts, vec![(3.0, 1), (7.0, 1)]);
+    let e = DatasetWriter::create(&dir, 40, dense_u8(), LabelKind::Classes, 1).unwrap_err().to_string();
+    assert!(e.contains("already holds a dataset"), "{e}");
+    let empty = tmp.path().join("empty");
+    DatasetWriter::create(&empty, 40, dense_u8(), LabelKind::Binary, 1).unwrap().finish().unwrap();
+    assert_eq!(Dataset::open(&empty, OpenOptions::default()).unwrap().rows(), 0);
+}
