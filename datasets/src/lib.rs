@@ -4,12 +4,15 @@
 //! - [`sparse`]: large sparse binary classification sets — Zipf-distributed
 //!   features, labels from a hidden sparse linear model, label noise — the
 //!   data the parallel-training benchmark runs on.
+//! - [`ocr`]: deformed MNIST digits ("infinite MNIST"-style), millions of
+//!   rows for the OCR benchmark, written shard by shard.
 //!
 //! Every generator is deterministic for a seed whatever the thread count:
-//! rows are made in fixed blocks, each from its own generator seeded by
-//! (seed, block), and joined in block order.
+//! rows are made in fixed blocks (or one by one), each from its own generator
+//! seeded by (seed, block or row), and joined in order.
 
 mod error;
+pub mod ocr;
 pub mod sparse;
 
 pub use error::GenError;

@@ -217,6 +217,46 @@ enum DatasetsCommand {
     /// A sparse binary set: Zipf-distributed features, labels from a hidden
     /// sparse linear model with label noise. Writes DIR/train and DIR/test.
     Sparse(SparseArgs),
+    /// Deformed MNIST training digits ("infinite MNIST"-style): each row is
+    /// training digit (row mod 60,000) under a random small affine map and a
+    /// smooth elastic distortion, labelled with its digit (or ±1 with
+    /// --target). Writes dense-u8 shards directly; deterministic for a seed
+    /// whatever the thread count.
+    Ocr(OcrGenArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct OcrGenArgs {
+    /// The dataset directory to create.
+    #[arg(short, long)]
+    output: PathBuf,
+    /// Rows.
+    #[arg(long, default_value_t = 1_000_000)]
+    rows: u64,
+    /// Seed of the deformations.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Label +1 for this digit and -1 for the rest (default: the digit, 0..=9).
+    #[arg(long)]
+    target: Option<u8>,
+    /// The folder with the MNIST training IDX files (gzipped or not).
+    #[arg(long, default_value = "datasets/mnist")]
+    mnist: PathBuf,
+    /// Translation range, ± pixels on each axis.
+    #[arg(long, default_value_t = 2.0)]
+    shift: f32,
+    /// Rotation range, ± degrees.
+    #[arg(long, default_value_t = 10.0)]
+    rotate: f32,
+    /// Scaling range, 1 ± this.
+    #[arg(long, default_value_t = 0.1)]
+    scale: f32,
+    /// Elastic distortion strength, pixels per unit of smoothed field (0: none).
+    #[arg(long, default_value_t = 16.0)]
+    alpha: f32,
+    /// Width of the Gaussian smoothing the elastic field, in pixels.
+    #[arg(long, default_value_t = 4.0)]
+    sigma: f32,
 }
 
 #[derive(clap::Args, Debug)]
@@ -270,6 +310,10 @@ struct OcrArgs {
     /// The digit that is +1.
     #[arg(long, default_value_t = 9, value_parser = clap::value_parser!(u8).range(0..=9))]
     target: u8,
+    /// Also train the multi-class averaged Perceptron on all ten digits
+    /// (needs the IDX folder or a dataset labelled with digits).
+    #[arg(long)]
+    multiclass: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -356,6 +400,7 @@ fn run(cli: Cli) -> Result<()> {
         Some(Command::Train(a)) => train_cmd(a, ui),
         Some(Command::Eval { model, dataset }) => eval_cmd(&model, &dataset, ui),
         Some(Command::Datasets(DatasetsCommand::Sparse(a))) => sparse_cmd(a, ui),
+        Some(Command::Datasets(DatasetsCommand::Ocr(a))) => ocr_gen_cmd(a, ui),
         Some(Command::Predict { model, input, output }) => predict_cmd(&model, &input, output.as_deref(), ui),
         Some(Command::Demo) => ocr(
             OcrArgs {
@@ -365,6 +410,7 @@ fn run(cli: Cli) -> Result<()> {
                 passes: vec![0.1, 1.0, 2.0, 3.0, 4.0, 10.0],
                 seeds: 3,
                 target: 9,
+                multiclass: false,
             },
             ui,
         ),
@@ -755,6 +801,7 @@ fn ocr(a: OcrArgs, ui: Ui) -> Result<()> {
         passes: a.passes.clone(),
         seeds: a.seeds,
         target: a.target,
+        multiclass: a.multiclass,
     };
     let bar = ui.bar(None, "");
     let report = rosenblatt::ocr::run(&opts, |msg| bar.set_message(msg.to_string()))?;
@@ -838,6 +885,49 @@ fn sparse_cmd(a: SparseArgs, ui: Ui) -> Result<()> {
             m.encoding,
             t.map(|t| format!("; {}: {} rows", te.display(), t.rows)).unwrap_or_default(),
             secs
+        );
+    }
+    Ok(())
+}
+
+fn ocr_gen_cmd(a: OcrGenArgs, ui: Ui) -> Result<()> {
+    use rosenblatt_datasets::ocr::{Deformation, Digits, OcrSpec, write};
+    let images = rosenblatt::ocr::find_idx(&a.mnist, "train-images.idx3-ubyte")?;
+    let labels = rosenblatt::ocr::find_idx(&a.mnist, "train-labels.idx1-ubyte")?;
+    if a.output.join("dataset.json").exists() {
+        bail!("{}: already holds a dataset; remove it or choose another directory", a.output.display());
+    }
+    let spec = OcrSpec {
+        rows: a.rows,
+        seed: a.seed,
+        target: a.target,
+        deformation: Deformation { shift: a.shift, rotate: a.rotate, scale: a.scale, alpha: a.alpha, sigma: a.sigma },
+        ..Default::default()
+    };
+    let start = Instant::now();
+    let digits = Digits::read(&images, &labels)?;
+    let bar = ui.bar(Some(a.rows), "rows");
+    let m = write(&digits, &spec, &a.output, |done| bar.set_position(done))?;
+    bar.finish_and_clear();
+    let secs = start.elapsed().as_secs_f64();
+    let bytes: u64 = m.shards.iter().map(|s| s.bytes).sum();
+    if ui.json {
+        let v = serde_json::json!({
+            "dataset": a.output, "rows": m.rows, "dim": m.dim, "encoding": m.encoding, "label_kind": m.label_kind,
+            "shards": m.shards.len(), "bytes": bytes, "seconds": secs, "rows_per_second": m.rows as f64 / secs,
+        });
+        println!("{}", serde_json::to_string_pretty(&v)?);
+    } else {
+        println!(
+            "{}: {} rows of deformed digits ({} labels), {} shards, {:.2} GB, encoding {}; {:.1} s ({:.0} rows/s)",
+            a.output.display(),
+            m.rows,
+            m.label_kind,
+            m.shards.len(),
+            bytes as f64 / 1e9,
+            m.encoding,
+            secs,
+            m.rows as f64 / secs
         );
     }
     Ok(())

@@ -1,12 +1,15 @@
 //! The OCR benchmark: MNIST with one digit against the rest, the online
 //! Perceptron's final vector, the Voted and the Averaged Perceptron trained
-//! on the 60,000 training images in a seeded random order for several pass
-//! counts, tested on the 10,000 test images.
+//! on the 60,000 training images (or a converted or generated training set,
+//! one-vs-rest or labelled with digits) in a seeded random order for
+//! several pass counts, tested on the 10,000 test images; optionally the
+//! multi-class averaged Perceptron on all ten digits.
 
 use crate::error::Error;
 use rosenblatt_kernels::Examples;
 use rosenblatt_learners::{
-    AveragedPerceptron, OnlineLearner, Order, Perceptron, PerceptronParams, TrainOptions, VotedPerceptron, train,
+    AveragedPerceptron, MulticlassPerceptron, OneVsRest, OnlineLearner, Order, Perceptron, PerceptronParams,
+    TrainOptions, VotedPerceptron, train,
 };
 use rosenblatt_loader::dataset::write_dataset;
 use rosenblatt_loader::idx::read_mnist;
@@ -31,12 +34,16 @@ pub struct OcrOptions {
     pub seeds: u64,
     /// The digit that is +1.
     pub target: u8,
+    /// Also the multi-class averaged Perceptron on all ten digits (needs
+    /// training rows labelled with their digit).
+    pub multiclass: bool,
 }
 
 /// One learner at one pass count, over the seeds.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct OcrRecord {
-    /// `perceptron`, `voted-perceptron` or `averaged-perceptron`.
+    /// `perceptron`, `voted-perceptron`, `averaged-perceptron` or
+    /// `multiclass-averaged-perceptron` (its test error is over ten digits).
     pub learner: &'static str,
     /// Pass count.
     pub passes: f64,
@@ -72,7 +79,8 @@ pub struct OcrReport {
     pub records: Vec<OcrRecord>,
 }
 
-fn find_idx(dir: &Path, stem: &str) -> Result<PathBuf, Error> {
+/// `dir/stem.gz` or `dir/stem`, whichever exists.
+pub fn find_idx(dir: &Path, stem: &str) -> Result<PathBuf, Error> {
     for name in [format!("{stem}.gz"), stem.to_string()] {
         let p = dir.join(name);
         if p.exists() {
@@ -82,18 +90,22 @@ fn find_idx(dir: &Path, stem: &str) -> Result<PathBuf, Error> {
     Err(Error::Input(format!("{}: no {stem}[.gz] (expected the MNIST IDX files there)", dir.display())))
 }
 
-/// MNIST `split` ("train" or "t10k") with digit `target` against the rest,
-/// converted from the IDX files in `idx_dir` into `cache` on first use, then
-/// opened.
-pub fn cached(cache: &Path, idx_dir: &Path, split: &str, target: u8) -> Result<Dataset, Error> {
-    let dir = cache.join(format!("mnist-{split}-target{target}"));
+/// MNIST `split` ("train" or "t10k") with digit `target` against the rest
+/// (or, with `None`, labelled with the digit), converted from the IDX files
+/// in `idx_dir` into `cache` on first use, then opened.
+pub fn cached(cache: &Path, idx_dir: &Path, split: &str, target: impl Into<Option<u8>>) -> Result<Dataset, Error> {
+    let target = target.into();
+    let dir = match target {
+        Some(t) => cache.join(format!("mnist-{split}-target{t}")),
+        None => cache.join(format!("mnist-{split}-digits")),
+    };
     if let Ok(ds) = Dataset::open(&dir, OpenOptions::default()) {
         return Ok(ds);
     }
     let _ = std::fs::remove_dir_all(&dir);
     let images = find_idx(idx_dir, &format!("{split}-images.idx3-ubyte"))?;
     let labels = find_idx(idx_dir, &format!("{split}-labels.idx1-ubyte"))?;
-    let (rows, dim) = read_mnist(&images, &labels, Some(target))?;
+    let (rows, dim) = read_mnist(&images, &labels, target)?;
     let opts = WriteOptions { dim: Some(dim), index_base: 0, ..Default::default() };
     write_dataset(&dir, &rows, &opts)?;
     Ok(Dataset::open(&dir, OpenOptions::default())?)
@@ -131,15 +143,17 @@ pub fn run(opts: &OcrOptions, mut progress: impl FnMut(&str)) -> Result<OcrRepor
         return Err(Error::Input(format!("pass count {p} is not a positive number")));
     }
     progress("preparing MNIST shards");
-    let (train_ds, test_idx) = if opts.data.join(rosenblatt_loader::dataset::MANIFEST).exists() {
+    let given = opts.data.join(rosenblatt_loader::dataset::MANIFEST).exists();
+    let (train_ds, test_idx) = if given {
         (Dataset::open(&opts.data, OpenOptions::default())?, opts.test_idx.clone())
     } else {
         (cached(&opts.cache, &opts.data, "train", opts.target)?, opts.data.clone())
     };
     let test_ds = cached(&opts.cache, &test_idx, "t10k", opts.target)?;
-    if train_ds.manifest().label_kind != "binary" {
+    let digits = train_ds.manifest().label_kind == "classes";
+    if !digits && train_ds.manifest().label_kind != "binary" {
         return Err(Error::Input(format!(
-            "{}: labels are {}; the OCR benchmark needs a one-vs-rest (binary) training set",
+            "{}: labels are {}; the OCR benchmark needs one-vs-rest (binary) or digit labels",
             opts.data.display(),
             train_ds.manifest().label_kind
         )));
@@ -151,6 +165,21 @@ pub fn run(opts: &OcrOptions, mut progress: impl FnMut(&str)) -> Result<OcrRepor
             test_ds.dim()
         )));
     }
+    // Rows labelled with digits serve both tasks; a one-vs-rest set serves
+    // the multi-class one only when it came from the IDX files.
+    let multi = if !opts.multiclass {
+        None
+    } else if digits {
+        Some((None, cached(&opts.cache, &test_idx, "t10k", None)?))
+    } else if !given {
+        Some((Some(cached(&opts.cache, &opts.data, "train", None)?), cached(&opts.cache, &test_idx, "t10k", None)?))
+    } else {
+        return Err(Error::Input(format!(
+            "{}: --multiclass needs rows labelled with their digit (this dataset is one-vs-rest); \
+             generate it without --target, or pass the MNIST IDX folder",
+            opts.data.display()
+        )));
+    };
     let mut times: Vec<f64> = (0..7)
         .map(|_| {
             let t = Instant::now();
@@ -164,47 +193,56 @@ pub fn run(opts: &OcrOptions, mut progress: impl FnMut(&str)) -> Result<OcrRepor
     let nnz = train_ds.manifest().nonzeros as f64;
     let dim = train_ds.dim() as usize;
     let mut records = Vec::new();
+    let record = |learner, passes, runs: &[Run], rows: usize, nnz: f64| {
+        let (e, es) = mean_std(&runs.iter().map(|r| r.0).collect::<Vec<_>>());
+        let (s, _) = mean_std(&runs.iter().map(|r| r.1).collect::<Vec<_>>());
+        OcrRecord {
+            learner,
+            passes,
+            test_error: e,
+            test_error_std: es,
+            seconds_per_pass: s,
+            examples_per_second: rows as f64 / s,
+            nonzeros_per_second: nnz / s,
+            pass_over_read_only: s / read_only,
+            mistakes: mean_std(&runs.iter().map(|r| r.2).collect::<Vec<_>>()).0,
+        }
+    };
     with_examples!(train_ds.examples()?, |tr| {
         with_examples!(test_ds.examples()?, |te| {
+            let target = f32::from(opts.target);
             for &passes in &opts.passes {
-                // (test errors, seconds per pass, mistakes) per learner over seeds
-                let mut acc: [(Vec<f64>, Vec<f64>, Vec<f64>); 3] = Default::default();
-                for seed in 0..opts.seeds {
-                    progress(&format!("{passes} passes, seed {seed}"));
-                    let topts = TrainOptions { passes, order: Order::Shuffle, seed, stop_when_separated: false };
-                    let p = PerceptronParams::default();
-                    let runs = [
-                        timed(Perceptron::new(dim, p)?, &tr, &topts, |m| m.error_rate(&te))?,
-                        timed(VotedPerceptron::new(dim, p, false)?, &tr, &topts, |m| m.predictor(&tr).error_rate(&te))?,
-                        timed(AveragedPerceptron::new(dim, p, false)?, &tr, &topts, |m| m.error_rate(&te))?,
-                    ];
-                    for (a, (error, secs, mistakes)) in acc.iter_mut().zip(runs) {
-                        a.0.push(error);
-                        a.1.push(secs);
-                        a.2.push(mistakes);
-                    }
-                }
-                for (name, (errors, secs, mistakes)) in
-                    ["perceptron", "voted-perceptron", "averaged-perceptron"].into_iter().zip(&acc)
-                {
-                    let (e, es) = mean_std(errors);
-                    let (s, _) = mean_std(secs);
-                    records.push(OcrRecord {
-                        learner: name,
-                        passes,
-                        test_error: e,
-                        test_error_std: es,
-                        seconds_per_pass: s,
-                        examples_per_second: tr.len() as f64 / s,
-                        nonzeros_per_second: nnz / s,
-                        pass_over_read_only: s / read_only,
-                        mistakes: mean_std(mistakes).0,
-                    });
+                let runs = if digits {
+                    binary_runs(&OneVsRest { data: &tr, class: target }, &te, dim, passes, opts.seeds, &mut progress)?
+                } else {
+                    binary_runs(&tr, &te, dim, passes, opts.seeds, &mut progress)?
+                };
+                for (name, r) in ["perceptron", "voted-perceptron", "averaged-perceptron"].into_iter().zip(&runs) {
+                    records.push(record(name, passes, r, tr.len(), nnz));
                 }
             }
             Ok::<(), Error>(())
         })
     })?;
+    if let Some((own, test)) = &multi {
+        let train = own.as_ref().unwrap_or(&train_ds);
+        let nnz = train.manifest().nonzeros as f64;
+        with_examples!(train.examples()?, |tr| {
+            with_examples!(test.examples()?, |te| {
+                for &passes in &opts.passes {
+                    let mut runs = Vec::new();
+                    for seed in 0..opts.seeds {
+                        progress(&format!("multi-class, {passes} passes, seed {seed}"));
+                        let topts = TrainOptions { passes, order: Order::Shuffle, seed, stop_when_separated: false };
+                        let l = MulticlassPerceptron::new(dim, 10, PerceptronParams::default(), Some(false))?;
+                        runs.push(timed(l, &tr, &topts, |m| m.error_rate(&te))?);
+                    }
+                    records.push(record("multiclass-averaged-perceptron", passes, &runs, tr.len(), nnz));
+                }
+                Ok::<(), Error>(())
+            })
+        })?;
+    }
     Ok(OcrReport {
         train_rows: train_ds.rows(),
         test_rows: test_ds.rows(),
@@ -212,4 +250,29 @@ pub fn run(opts: &OcrOptions, mut progress: impl FnMut(&str)) -> Result<OcrRepor
         read_only_seconds: read_only,
         records,
     })
+}
+
+/// One training run: (test error, seconds per pass, online mistakes).
+type Run = (f64, f64, f64);
+
+/// The runs of the Perceptron, the Voted and the Averaged Perceptron, one
+/// per seed each.
+fn binary_runs<E: Examples, T: Examples>(
+    tr: &E,
+    te: &T,
+    dim: usize,
+    passes: f64,
+    seeds: u64,
+    progress: &mut impl FnMut(&str),
+) -> Result<[Vec<Run>; 3], Error> {
+    let mut acc: [Vec<Run>; 3] = Default::default();
+    for seed in 0..seeds {
+        progress(&format!("{passes} passes, seed {seed}"));
+        let topts = TrainOptions { passes, order: Order::Shuffle, seed, stop_when_separated: false };
+        let p = PerceptronParams::default();
+        acc[0].push(timed(Perceptron::new(dim, p)?, tr, &topts, |m| m.error_rate(te))?);
+        acc[1].push(timed(VotedPerceptron::new(dim, p, false)?, tr, &topts, |m| m.predictor(tr).error_rate(te))?);
+        acc[2].push(timed(AveragedPerceptron::new(dim, p, false)?, tr, &topts, |m| m.error_rate(te))?);
+    }
+    Ok(acc)
 }

@@ -590,4 +590,74 @@ mod data {
         }
         assert!(opened < 6, "no conversion was interrupted; the test proved nothing");
     }
+
+    #[test]
+    fn deformed_digits_are_generated_as_a_dataset_and_bad_requests_refused() {
+        let tmp = tempfile::tempdir().unwrap();
+        let mnist = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../datasets/mnist");
+        let ds = tmp.path().join("ocr");
+        let args = ["datasets", "ocr", "--rows", "300", "--target", "9", "--mnist", p(&mnist), "-o", p(&ds)];
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.contains("300 rows of deformed digits (binary labels)"), "{out}");
+        let d = Dataset::open(&ds, OpenOptions { verify_checksums: true, in_memory: false }).unwrap();
+        assert_eq!((d.rows(), d.dim(), d.manifest().encoding.as_str()), (300, 784, "dense-u8"));
+        // Again into the same directory: refused, and the dataset is untouched.
+        let (code, _, err) = run(&args);
+        assert_eq!(code, 1);
+        assert!(err.contains("already holds a dataset"), "{err}");
+        assert_eq!(Dataset::open(&ds, OpenOptions::default()).unwrap().rows(), 300);
+        let bad = |extra: &[&str], want: &str| {
+            let out = tmp.path().join("bad");
+            let mut a = vec!["datasets", "ocr", "--rows", "10", "-o", p(&out)];
+            a.extend_from_slice(extra);
+            let (code, _, err) = run(&a);
+            assert_eq!(code, 1, "{extra:?}: {err}");
+            assert!(err.contains(want) && !err.contains("panicked"), "{extra:?}: {err}");
+            assert!(Dataset::open(&out, OpenOptions::default()).is_err());
+        };
+        bad(&["--mnist", p(tmp.path())], "no train-images.idx3-ubyte[.gz]");
+        bad(&["--mnist", p(&mnist), "--target", "12"], "target = 12");
+        bad(&["--mnist", p(&mnist), "--rotate", "200"], "rotate = 200");
+    }
+
+    #[test]
+    fn the_ocr_benchmark_runs_on_generated_digits_and_on_all_ten_classes() {
+        let tmp = tempfile::tempdir().unwrap();
+        let mnist = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../datasets/mnist");
+        let (cache, digits, nines) = (tmp.path().join("cache"), tmp.path().join("digits"), tmp.path().join("nines"));
+        for (dir, extra) in [(&digits, &[][..]), (&nines, &["--target", "9"][..])] {
+            let args = [&["datasets", "ocr", "--rows", "4000", "--mnist", p(&mnist), "-o", p(dir)][..], extra].concat();
+            assert_eq!(run(&args).0, 0);
+        }
+        let bench = |data: &Path, extra: &[&str]| {
+            let args = ["bench", "ocr", "--data", p(data), "--test-data", p(&mnist), "--cache", p(&cache)];
+            run(&[&args[..], &["--passes", "1", "--seeds", "1", "--json"], extra].concat())
+        };
+        for data in [&digits, &mnist] {
+            let (code, out, err) = bench(data, &["--multiclass"]);
+            assert_eq!(code, 0, "{err}");
+            let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+            let records = v["records"].as_array().unwrap();
+            let names: Vec<&str> = records.iter().map(|r| r["learner"].as_str().unwrap()).collect();
+            assert_eq!(
+                names,
+                ["perceptron", "voted-perceptron", "averaged-perceptron", "multiclass-averaged-perceptron"]
+            );
+            for r in &records[1..3] {
+                // Voting and averaging beat predicting "not 9" (10.09% of the test set).
+                assert!(r["test_error"].as_f64().unwrap() < 0.1009, "{data:?}: {r}");
+            }
+            // Ten digits: far better than the 88.65% of always answering "1".
+            assert!(records[3]["test_error"].as_f64().unwrap() < 0.3, "{data:?}: {}", records[3]);
+        }
+        // The generated one-vs-rest set runs the binary learners, and has no
+        // digits for the multi-class one.
+        let (code, out, err) = bench(&nines, &[]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(serde_json::from_str::<serde_json::Value>(&out).unwrap()["train_rows"], 4000);
+        let (code, _, err) = bench(&nines, &["--multiclass"]);
+        assert_eq!(code, 1);
+        assert!(err.contains("--multiclass needs rows labelled with their digit"), "{err}");
+    }
 }
