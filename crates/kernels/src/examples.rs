@@ -23,6 +23,10 @@ pub trait Examples: Sync {
     /// Starts loading row `i` into cache (a hint; the default does nothing).
     #[inline(always)]
     fn prefetch(&self, _i: usize) {}
+    /// Rows `range` will not be read again soon: storage mapped from files
+    /// may drop them from resident memory (a hint; the default does
+    /// nothing).
+    fn release(&self, _range: std::ops::Range<usize>) {}
 }
 
 /// Hints the CPU to start loading `data` into cache; does nothing on

@@ -53,7 +53,7 @@ pub use parallel::{LocalReducer, MixState, Mixable, Mixing, ParallelOptions, Red
 pub use perceptron::{Bias, Perceptron, PerceptronParams};
 pub use sgd::{Loss, Schedule, Sgd, SgdParams};
 pub use train::{
-    Event, Order, PROGRESS_EVERY, PassReport, Pocket, PocketEvery, TrainOptions, TrainReport, train, train_pocket,
-    train_with,
+    BLOCK_ROWS, Event, Order, PROGRESS_EVERY, PassReport, Pocket, PocketEvery, TrainOptions, TrainReport, train,
+    train_pocket, train_with,
 };
 pub use voted::{VotedModel, VotedParts, VotedPerceptron, VotedPredictor};

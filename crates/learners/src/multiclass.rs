@@ -215,6 +215,9 @@ impl<E: Examples> Examples for OneVsRest<'_, E> {
     fn prefetch(&self, i: usize) {
         self.data.prefetch(i)
     }
+    fn release(&self, range: std::ops::Range<usize>) {
+        self.data.release(range)
+    }
 }
 
 /// Trains one binary learner per class (`make(class)` builds each), the

@@ -19,7 +19,7 @@
 
 use crate::error::{LearnError, param};
 use crate::learner::{OnlineLearner, Plan};
-use crate::train::{Order, PassReport, TrainOptions, TrainReport, present};
+use crate::train::{Order, PassReport, TrainOptions, TrainReport, present_order, shuffle_blocks};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
@@ -188,6 +188,7 @@ where
             .par_iter_mut()
             .map(|part| {
                 let len = part.order.len();
+                let mut ends = Vec::new();
                 match opts.order {
                     Order::Sequential => {}
                     Order::Shuffle => part.order.shuffle(&mut part.rng),
@@ -196,11 +197,12 @@ where
                             *o = part.start + part.rng.random_range(0..len as u32);
                         }
                     }
+                    Order::Blocks => ends = shuffle_blocks(&mut part.order, part.start, &mut part.rng),
                 }
                 let len = if last_fraction { (frac * len as f64).round() as usize } else { len };
                 let mut r = PassReport { examples: len as u64, mistakes: 0, updates: 0, seconds: 0.0 };
                 let t = Instant::now();
-                present(&mut part.learner, data, &part.order[..len], opts.order != Order::Sequential, |_, s| {
+                present_order(&mut part.learner, data, &part.order, len, opts.order, &ends, |_, s| {
                     r.mistakes += u64::from(s.mistake);
                     r.updates += u64::from(s.updated);
                 });

@@ -33,7 +33,7 @@ fn run_parallel<L: Mixable>(mut l: L, data: &InMemoryExamples, o: &TrainOptions,
 fn one_part_replays_the_sequential_loop() {
     let (data, _) = generate(300, 20, 0.0, 0.1, false, 31);
     let pp = PerceptronParams::default();
-    for order in [Order::Sequential, Order::Shuffle, Order::Sample] {
+    for order in [Order::Sequential, Order::Shuffle, Order::Sample, Order::Blocks] {
         let o = opts(2.5, order, 7);
         let one = par(1, Mixing::Uniform);
         macro_rules! same {

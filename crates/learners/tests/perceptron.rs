@@ -493,3 +493,78 @@ fn progress_is_reported_every_progress_every_examples() {
     .unwrap();
     assert_eq!(seen, vec![PROGRESS_EVERY, 2 * PROGRESS_EVERY, 3 * PROGRESS_EVERY]);
 }
+
+#[test]
+fn block_order_visits_shuffled_blocks_and_releases_each_after_use() {
+    use rosenblatt_learners::BLOCK_ROWS;
+    use std::sync::Mutex;
+    // 2.5 blocks of one-feature rows.
+    let n = 2 * BLOCK_ROWS + BLOCK_ROWS / 2;
+    let mut data = InMemoryExamples::new(1);
+    for i in 0..n {
+        data.push(&[0], &[1.0], if i % 2 == 0 { 1.0 } else { -1.0 }).unwrap();
+    }
+    struct Releases<'a> {
+        data: &'a InMemoryExamples,
+        released: Mutex<Vec<std::ops::Range<usize>>>,
+    }
+    impl<'a> rosenblatt_kernels::Examples for Releases<'a> {
+        type Row = <&'a InMemoryExamples as rosenblatt_kernels::Examples>::Row;
+        fn len(&self) -> usize {
+            self.data.len()
+        }
+        fn dim(&self) -> usize {
+            1
+        }
+        fn row(&self, i: usize) -> Self::Row {
+            (&self.data).row(i)
+        }
+        fn label(&self, i: usize) -> f32 {
+            (&self.data).label(i)
+        }
+        fn release(&self, range: std::ops::Range<usize>) {
+            self.released.lock().unwrap().push(range);
+        }
+    }
+    struct Seen(Vec<usize>);
+    impl OnlineLearner for Seen {
+        type Model = ();
+        fn dim(&self) -> usize {
+            1
+        }
+        fn margin<R: rosenblatt_kernels::Row>(&self, _: &R) -> f32 {
+            0.0
+        }
+        fn learn<R: rosenblatt_kernels::Row>(&mut self, _: &R, _: f32, e: usize) -> rosenblatt_learners::Step {
+            self.0.push(e);
+            Default::default()
+        }
+        fn model(&self) {}
+    }
+    let ex = Releases { data: &data, released: Mutex::new(vec![]) };
+    let mut l = Seen(vec![]);
+    let opts = TrainOptions { passes: 2.0, order: Order::Blocks, seed: 3, stop_when_separated: false };
+    train(&mut l, &ex, &opts).unwrap();
+    let released = ex.released.into_inner().unwrap();
+    let block = |i: usize| i / BLOCK_ROWS;
+    for (pass, seen) in l.0.chunks(n).enumerate() {
+        let mut s = seen.to_vec();
+        s.sort_unstable();
+        assert_eq!(s, (0..n).collect::<Vec<_>>(), "pass {pass} is a permutation");
+        // Each block's rows come together, shuffled within the block.
+        let order: Vec<usize> = seen.chunk_by(|a, b| block(*a) == block(*b)).map(|c| block(c[0])).collect();
+        assert_eq!(order.len(), 3, "pass {pass}: three runs of blocks {order:?}");
+        let first = seen.chunk_by(|a, b| block(*a) == block(*b)).next().unwrap();
+        assert!(first.windows(2).any(|w| w[1] != w[0] + 1), "rows shuffled within a block");
+        // And each block is released right after, whole.
+        let want: Vec<_> = order.iter().map(|&b| b * BLOCK_ROWS..((b + 1) * BLOCK_ROWS).min(n)).collect();
+        assert_eq!(&released[pass * 3..pass * 3 + 3], &want[..], "pass {pass}");
+    }
+    assert_eq!(released.len(), 6);
+    // A fractional pass stops inside a block and releases what it read.
+    let ex = Releases { data: &data, released: Mutex::new(vec![]) };
+    let mut l = Seen(vec![]);
+    train(&mut l, &ex, &TrainOptions { passes: 0.5, ..opts }).unwrap();
+    assert_eq!(l.0.len(), n / 2);
+    assert!(!ex.released.into_inner().unwrap().is_empty());
+}

@@ -2,7 +2,7 @@
 
 use crate::dataset::Dataset;
 use crate::error::LoadError;
-use crate::shard::{LabelKind, RowSet, RowsView};
+use crate::shard::{LabelKind, RowSet, RowsView, Shard};
 use rosenblatt_kernels::Examples;
 
 /// The rows of several shards of one encoding, numbered across shards, with
@@ -10,20 +10,21 @@ use rosenblatt_kernels::Examples;
 #[derive(Clone, Debug)]
 pub struct ShardedExamples<'a, S> {
     parts: Vec<(S, &'a [f32])>,
+    shards: Vec<&'a Shard>,
     starts: Vec<usize>,
     dim: usize,
     len: usize,
 }
 
 impl<'a, S: RowSet> ShardedExamples<'a, S> {
-    fn new(dim: usize, parts: Vec<(S, &'a [f32])>) -> Self {
+    fn new(dim: usize, parts: Vec<(S, &'a [f32])>, shards: Vec<&'a Shard>) -> Self {
         let mut starts = Vec::with_capacity(parts.len());
         let mut len = 0;
         for (rows, _) in &parts {
             starts.push(len);
             len += rows.len();
         }
-        ShardedExamples { parts, starts, dim, len }
+        ShardedExamples { parts, shards, starts, dim, len }
     }
 
     #[inline(always)]
@@ -62,6 +63,15 @@ impl<S: RowSet> Examples for ShardedExamples<'_, S> {
         if i < self.len {
             let (p, j) = self.locate(i);
             self.parts[p].0.prefetch(j);
+        }
+    }
+    fn release(&self, range: std::ops::Range<usize>) {
+        let (a, b) = (range.start, range.end.min(self.len));
+        for (p, shard) in self.shards.iter().enumerate() {
+            let (s, e) = (self.starts[p], self.starts[p] + self.parts[p].0.len());
+            if a < e && s < b {
+                shard.release_rows(a.max(s) - s, b.min(e) - s);
+            }
         }
     }
 }
@@ -116,7 +126,7 @@ impl Dataset {
                         _ => Err(LoadError::dataset(self.dir(), "shards of different encodings")),
                     })
                     .collect::<Result<Vec<_>, _>>()?;
-                ExamplesView::$variant(ShardedExamples::new(dim, parts))
+                ExamplesView::$variant(ShardedExamples::new(dim, parts, self.shards().iter().collect()))
             }};
         }
         let first = self.shards().first().ok_or_else(|| LoadError::dataset(self.dir(), "no shards"))?;

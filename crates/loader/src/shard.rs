@@ -467,6 +467,59 @@ impl Shard {
         }
     }
 
+    /// Tells the kernel that rows `a..b` will not be read again soon, so that
+    /// a mapped shard's pages holding only those rows leave the process's
+    /// resident set (`madvise(MADV_DONTNEED)`; they stay in the page cache
+    /// and come back on the next read). A hint: it does nothing for shards
+    /// read into memory, for ranges out of bounds, or where the call fails.
+    /// Training on data larger than memory calls it after each block of
+    /// rows, which keeps resident memory at about a block.
+    pub fn release_rows(&self, a: usize, b: usize) {
+        let Bytes::Mapped(map) = &self.bytes else { return };
+        let h = &self.header;
+        if a >= b || b as u64 > h.rows {
+            return;
+        }
+        let vb: u64 = match h.encoding.values {
+            ValueEncoding::F32 => 4,
+            ValueEncoding::U8 { .. } => 1,
+            ValueEncoding::Ones => 0,
+        };
+        let (a, b) = (a as u64, b as u64);
+        let mut ranges = [(0u64, 0u64); 3];
+        ranges[0] = (self.table[0].offset + 4 * a, self.table[0].offset + 4 * b);
+        match h.encoding.layout {
+            Layout::Dense => {
+                let (s, e) = (a * h.dim * vb, b * h.dim * vb);
+                ranges[1] = (self.table[3].offset + s, self.table[3].offset + e);
+            }
+            Layout::Sparse => {
+                let offsets: &[u64] = bytemuck::cast_slice(self.section(1));
+                let (s, e) = (offsets[a as usize], offsets[b as usize]);
+                let ib = u64::from(h.encoding.index_bytes);
+                ranges[1] = (self.table[2].offset + s * ib, self.table[2].offset + e * ib);
+                ranges[2] = (self.table[3].offset + s * vb, self.table[3].offset + e * vb);
+            }
+        }
+        const PAGE: u64 = 4096;
+        for (s, e) in ranges {
+            // Only whole pages inside the range: a page shared with a row
+            // outside it stays (releasing it would cost that row a fault,
+            // not correctness, but keep the hint exact).
+            let (s, e) = (s.div_ceil(PAGE) * PAGE, e / PAGE * PAGE);
+            if s < e && e <= map.len() as u64 {
+                // SAFETY: `Mmap` is a read-only mapping of an immutable file,
+                // so after MADV_DONTNEED its pages read back as the same file
+                // bytes (the hazard the unchecked advice guards against is a
+                // private writable mapping losing its changes). The range is
+                // inside the mapping.
+                let _ = unsafe {
+                    map.unchecked_advise_range(memmap2::UncheckedAdvice::DontNeed, s as usize, (e - s) as usize)
+                };
+            }
+        }
+    }
+
     /// The structural checks the unchecked row views rely on.
     fn validate(&self) -> Result<(), LoadError> {
         let h = self.header;

@@ -130,9 +130,16 @@ enum Command {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum OrderArg {
+    /// A fresh random permutation every pass.
     Shuffle,
+    /// As stored.
     Sequential,
+    /// n draws with replacement.
     Sample,
+    /// Blocks of 65,536 rows in random order, rows shuffled within each,
+    /// each block released after use: resident memory stays near one block
+    /// (for data larger than memory).
+    Blocks,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -314,6 +321,10 @@ struct OcrArgs {
     /// (needs the IDX folder or a dataset labelled with digits).
     #[arg(long)]
     multiclass: bool,
+    /// Training order: shuffle, blocks (out of core: resident memory near
+    /// 65,536 rows), or auto (blocks when the training shards exceed 1 GiB).
+    #[arg(long, value_parser = ["auto", "shuffle", "blocks"], default_value = "auto")]
+    order: String,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -411,6 +422,7 @@ fn run(cli: Cli) -> Result<()> {
                 seeds: 3,
                 target: 9,
                 multiclass: false,
+                order: "auto".into(),
             },
             ui,
         ),
@@ -646,6 +658,7 @@ fn train_cmd(a: TrainArgs, ui: Ui) -> Result<()> {
                 OrderArg::Shuffle => Order::Shuffle,
                 OrderArg::Sequential => Order::Sequential,
                 OrderArg::Sample => Order::Sample,
+                OrderArg::Blocks => Order::Blocks,
             }
         },
         seed: a.seed,
@@ -802,6 +815,11 @@ fn ocr(a: OcrArgs, ui: Ui) -> Result<()> {
         seeds: a.seeds,
         target: a.target,
         multiclass: a.multiclass,
+        blocks: match a.order.as_str() {
+            "blocks" => Some(true),
+            "shuffle" => Some(false),
+            _ => None,
+        },
     };
     let bar = ui.bar(None, "");
     let report = rosenblatt::ocr::run(&opts, |msg| bar.set_message(msg.to_string()))?;
@@ -819,7 +837,11 @@ fn ocr(a: OcrArgs, ui: Ui) -> Result<()> {
         a.seeds,
         rosenblatt::kernels::describe()
     );
-    println!("read-only pass over the training shards: {:.2} ms", report.read_only_seconds * 1e3);
+    println!(
+        "read-only pass over the training shards: {:.2} ms; order: {}",
+        report.read_only_seconds * 1e3,
+        report.order
+    );
     println!();
     println!(
         "{:<20} {:>6} {:>16} {:>10} {:>12} {:>12} {:>10}",

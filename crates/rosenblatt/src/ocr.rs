@@ -37,7 +37,15 @@ pub struct OcrOptions {
     /// Also the multi-class averaged Perceptron on all ten digits (needs
     /// training rows labelled with their digit).
     pub multiclass: bool,
+    /// `Some(true)`: train in [`Order::Blocks`] (out of core); `Some(false)`:
+    /// [`Order::Shuffle`]; `None`: blocks when the training shards exceed
+    /// [`BLOCKS_ABOVE_BYTES`].
+    pub blocks: Option<bool>,
 }
+
+/// Training shards larger than this are trained on in [`Order::Blocks`]
+/// unless the options say otherwise.
+pub const BLOCKS_ABOVE_BYTES: u64 = 1 << 30;
 
 /// One learner at one pass count, over the seeds.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -69,6 +77,8 @@ pub struct OcrRecord {
 pub struct OcrReport {
     /// Training rows.
     pub train_rows: u64,
+    /// The training order: `shuffle` or `blocks`.
+    pub order: &'static str,
     /// Test rows.
     pub test_rows: u64,
     /// The encoding the converter chose.
@@ -192,6 +202,8 @@ pub fn run(opts: &OcrOptions, mut progress: impl FnMut(&str)) -> Result<OcrRepor
     let read_only = times[3];
     let nnz = train_ds.manifest().nonzeros as f64;
     let dim = train_ds.dim() as usize;
+    let bytes: u64 = train_ds.manifest().shards.iter().map(|s| s.bytes).sum();
+    let order = if opts.blocks.unwrap_or(bytes > BLOCKS_ABOVE_BYTES) { Order::Blocks } else { Order::Shuffle };
     let mut records = Vec::new();
     let record = |learner, passes, runs: &[Run], rows: usize, nnz: f64| {
         let (e, es) = mean_std(&runs.iter().map(|r| r.0).collect::<Vec<_>>());
@@ -213,9 +225,17 @@ pub fn run(opts: &OcrOptions, mut progress: impl FnMut(&str)) -> Result<OcrRepor
             let target = f32::from(opts.target);
             for &passes in &opts.passes {
                 let runs = if digits {
-                    binary_runs(&OneVsRest { data: &tr, class: target }, &te, dim, passes, opts.seeds, &mut progress)?
+                    binary_runs(
+                        &OneVsRest { data: &tr, class: target },
+                        &te,
+                        dim,
+                        passes,
+                        order,
+                        opts.seeds,
+                        &mut progress,
+                    )?
                 } else {
-                    binary_runs(&tr, &te, dim, passes, opts.seeds, &mut progress)?
+                    binary_runs(&tr, &te, dim, passes, order, opts.seeds, &mut progress)?
                 };
                 for (name, r) in ["perceptron", "voted-perceptron", "averaged-perceptron"].into_iter().zip(&runs) {
                     records.push(record(name, passes, r, tr.len(), nnz));
@@ -233,7 +253,7 @@ pub fn run(opts: &OcrOptions, mut progress: impl FnMut(&str)) -> Result<OcrRepor
                     let mut runs = Vec::new();
                     for seed in 0..opts.seeds {
                         progress(&format!("multi-class, {passes} passes, seed {seed}"));
-                        let topts = TrainOptions { passes, order: Order::Shuffle, seed, stop_when_separated: false };
+                        let topts = TrainOptions { passes, order, seed, stop_when_separated: false };
                         let l = MulticlassPerceptron::new(dim, 10, PerceptronParams::default(), Some(false))?;
                         runs.push(timed(l, &tr, &topts, |m| m.error_rate(&te))?);
                     }
@@ -245,6 +265,7 @@ pub fn run(opts: &OcrOptions, mut progress: impl FnMut(&str)) -> Result<OcrRepor
     }
     Ok(OcrReport {
         train_rows: train_ds.rows(),
+        order: if order == Order::Blocks { "blocks" } else { "shuffle" },
         test_rows: test_ds.rows(),
         encoding: train_ds.manifest().encoding.clone(),
         read_only_seconds: read_only,
@@ -262,13 +283,14 @@ fn binary_runs<E: Examples, T: Examples>(
     te: &T,
     dim: usize,
     passes: f64,
+    order: Order,
     seeds: u64,
     progress: &mut impl FnMut(&str),
 ) -> Result<[Vec<Run>; 3], Error> {
     let mut acc: [Vec<Run>; 3] = Default::default();
     for seed in 0..seeds {
         progress(&format!("{passes} passes, seed {seed}"));
-        let topts = TrainOptions { passes, order: Order::Shuffle, seed, stop_when_separated: false };
+        let topts = TrainOptions { passes, order, seed, stop_when_separated: false };
         let p = PerceptronParams::default();
         acc[0].push(timed(Perceptron::new(dim, p)?, tr, &topts, |m| m.error_rate(te))?);
         acc[1].push(timed(VotedPerceptron::new(dim, p, false)?, tr, &topts, |m| m.predictor(tr).error_rate(te))?);
