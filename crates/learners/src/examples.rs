@@ -182,4 +182,10 @@ impl<E: Examples> Examples for Slice<'_, E> {
             self.data.prefetch(self.start + i)
         }
     }
+    fn release(&self, range: std::ops::Range<usize>) {
+        let (a, b) = (range.start.min(self.len), range.end.min(self.len));
+        if a < b {
+            self.data.release(self.start + a..self.start + b);
+        }
+    }
 }

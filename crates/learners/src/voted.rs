@@ -181,11 +181,32 @@ impl VotedModel {
     /// voting pays only for their non-zeros. It owns everything it needs and
     /// no longer depends on the training set.
     pub fn predictor<T: Examples>(&self, train: &T) -> VotedPredictor {
+        self.copy_out(train, false)
+    }
+
+    /// [`predictor`](Self::predictor) for a model trained out of core
+    /// ([`Order::Blocks`](crate::Order::Blocks)): the mistaken rows are
+    /// copied in row order (the distinct examples are sorted), and each
+    /// block of [`BLOCK_ROWS`](crate::BLOCK_ROWS) training rows is released
+    /// ([`Examples::release`]) once passed, so that resident memory holds
+    /// the copies and one block rather than every page a mistake touched.
+    pub fn predictor_releasing<T: Examples>(&self, train: &T) -> VotedPredictor {
+        self.copy_out(train, true)
+    }
+
+    fn copy_out<T: Examples>(&self, train: &T, release: bool) -> VotedPredictor {
         let mut offsets = Vec::with_capacity(self.distinct.len() + 1);
         offsets.push(0);
         let (mut indices, mut values) = (Vec::new(), Vec::new());
+        let block = crate::BLOCK_ROWS;
+        let mut released = 0;
         for &j in &self.distinct {
-            let row = train.row(j as usize);
+            let j = j as usize;
+            if release && j / block > released / block {
+                train.release(released..j / block * block);
+                released = j / block * block;
+            }
+            let row = train.row(j);
             for k in 0..row.nnz() {
                 let (i, v) = row.entry(k);
                 if v != 0.0 {
@@ -194,6 +215,9 @@ impl VotedModel {
                 }
             }
             offsets.push(indices.len());
+        }
+        if release {
+            train.release(released..train.len());
         }
         // The predictor's own copy names stored rows, not training examples,
         // so it equals what its parts rebuild.

@@ -494,37 +494,38 @@ fn progress_is_reported_every_progress_every_examples() {
     assert_eq!(seen, vec![PROGRESS_EVERY, 2 * PROGRESS_EVERY, 3 * PROGRESS_EVERY]);
 }
 
+/// Examples that record what training releases.
+struct Releases<'a> {
+    data: &'a InMemoryExamples,
+    released: std::sync::Mutex<Vec<std::ops::Range<usize>>>,
+}
+impl<'a> rosenblatt_kernels::Examples for Releases<'a> {
+    type Row = <&'a InMemoryExamples as rosenblatt_kernels::Examples>::Row;
+    fn len(&self) -> usize {
+        self.data.len()
+    }
+    fn dim(&self) -> usize {
+        1
+    }
+    fn row(&self, i: usize) -> Self::Row {
+        (&self.data).row(i)
+    }
+    fn label(&self, i: usize) -> f32 {
+        (&self.data).label(i)
+    }
+    fn release(&self, range: std::ops::Range<usize>) {
+        self.released.lock().unwrap().push(range);
+    }
+}
+
 #[test]
 fn block_order_visits_shuffled_blocks_and_releases_each_after_use() {
     use rosenblatt_learners::BLOCK_ROWS;
-    use std::sync::Mutex;
     // 2.5 blocks of one-feature rows.
     let n = 2 * BLOCK_ROWS + BLOCK_ROWS / 2;
     let mut data = InMemoryExamples::new(1);
     for i in 0..n {
         data.push(&[0], &[1.0], if i % 2 == 0 { 1.0 } else { -1.0 }).unwrap();
-    }
-    struct Releases<'a> {
-        data: &'a InMemoryExamples,
-        released: Mutex<Vec<std::ops::Range<usize>>>,
-    }
-    impl<'a> rosenblatt_kernels::Examples for Releases<'a> {
-        type Row = <&'a InMemoryExamples as rosenblatt_kernels::Examples>::Row;
-        fn len(&self) -> usize {
-            self.data.len()
-        }
-        fn dim(&self) -> usize {
-            1
-        }
-        fn row(&self, i: usize) -> Self::Row {
-            (&self.data).row(i)
-        }
-        fn label(&self, i: usize) -> f32 {
-            (&self.data).label(i)
-        }
-        fn release(&self, range: std::ops::Range<usize>) {
-            self.released.lock().unwrap().push(range);
-        }
     }
     struct Seen(Vec<usize>);
     impl OnlineLearner for Seen {
@@ -541,7 +542,7 @@ fn block_order_visits_shuffled_blocks_and_releases_each_after_use() {
         }
         fn model(&self) {}
     }
-    let ex = Releases { data: &data, released: Mutex::new(vec![]) };
+    let ex = Releases { data: &data, released: Default::default() };
     let mut l = Seen(vec![]);
     let opts = TrainOptions { passes: 2.0, order: Order::Blocks, seed: 3, stop_when_separated: false };
     train(&mut l, &ex, &opts).unwrap();
@@ -562,9 +563,50 @@ fn block_order_visits_shuffled_blocks_and_releases_each_after_use() {
     }
     assert_eq!(released.len(), 6);
     // A fractional pass stops inside a block and releases what it read.
-    let ex = Releases { data: &data, released: Mutex::new(vec![]) };
+    let ex = Releases { data: &data, released: Default::default() };
     let mut l = Seen(vec![]);
     train(&mut l, &ex, &TrainOptions { passes: 0.5, ..opts }).unwrap();
     assert_eq!(l.0.len(), n / 2);
     assert!(!ex.released.into_inner().unwrap().is_empty());
+}
+
+#[test]
+fn releasing_voted_predictor_votes_the_same_and_releases_each_block_once() {
+    use rosenblatt_learners::BLOCK_ROWS;
+    // 2.5 blocks of noisy rows: mistakes fall in every block.
+    let n = 2 * BLOCK_ROWS + BLOCK_ROWS / 2;
+    let (data, _) = generate(n, 8, 0.2, 0.0, false, 31);
+    let (test, _) = generate(64, 8, 0.2, 0.0, false, 32);
+    let ex = Releases { data: &data, released: Default::default() };
+    let mut l = VotedPerceptron::new(8, PerceptronParams::default(), false).unwrap();
+    let opts = TrainOptions { passes: 1.0, order: Order::Blocks, seed: 5, stop_when_separated: false };
+    train(&mut l, &ex, &opts).unwrap();
+    ex.released.lock().unwrap().clear();
+    let model = l.model();
+    let (plain, released) = (model.predictor(&&data), model.predictor_releasing(&ex));
+    assert_eq!(plain.to_parts(), released.to_parts());
+    let (mut a, mut b) = (vec![0.0; test.len()], vec![0.0; test.len()]);
+    plain.votes(&&test, &mut a);
+    released.votes(&&test, &mut b);
+    assert_eq!(a, b);
+    // Released in row order, block by block, every row exactly once.
+    let r = ex.released.into_inner().unwrap();
+    assert!(r.len() >= 3, "{r:?}");
+    assert_eq!(r.first().unwrap().start, 0);
+    assert_eq!(r.last().unwrap().end, n);
+    for w in r.windows(2) {
+        assert_eq!(w[0].end, w[1].start, "{r:?}");
+        assert_eq!(w[0].end % BLOCK_ROWS, 0, "{r:?}");
+    }
+}
+
+#[test]
+fn a_slice_releases_its_own_rows_in_the_whole_sets_numbering() {
+    let (data, _) = generate(300, 4, 0.0, 0.1, false, 41);
+    let ex = Releases { data: &data, released: Default::default() };
+    let s = rosenblatt_learners::Slice::new(&ex, 100, 50);
+    s.release(10..20);
+    s.release(40..70); // clipped to the slice
+    s.release(60..70); // wholly outside: nothing
+    assert_eq!(ex.released.into_inner().unwrap(), vec![110..120, 140..150]);
 }

@@ -5,8 +5,8 @@ use crate::error::Error;
 use crate::model::{ModelMeta, SavedModel, Weights};
 use rosenblatt_kernels::Examples;
 use rosenblatt_learners::{
-    AveragedPerceptron, Bias, EgForm, Event, ExponentiatedGradient, FtrlParams, FtrlProximal, LinearModel,
-    LocalReducer, Loss, Mixable, Mixing, MulticlassModel, MulticlassPerceptron, OnlineLearner, PaVariant,
+    AveragedPerceptron, BLOCK_ROWS, Bias, EgForm, Event, ExponentiatedGradient, FtrlParams, FtrlProximal, LinearModel,
+    LocalReducer, Loss, Mixable, Mixing, MulticlassModel, MulticlassPerceptron, OnlineLearner, Order, PaVariant,
     ParallelOptions, PassReport, PassiveAggressive, Perceptron, PerceptronParams, RandomizedFtrl, Schedule, Sgd,
     SgdParams, Slice, TrainOptions, TrainReport, VotedModel, VotedPerceptron, Winnow, max_norm, train_parallel,
     train_with,
@@ -138,28 +138,49 @@ fn error_of<E: Examples>(w: &Weights, data: &E) -> f64 {
     }
 }
 
+/// [`error_of`]; out of core, one block of [`BLOCK_ROWS`] at a time, each
+/// released after it is scored, so that scoring keeps resident memory as
+/// low as training does.
+fn error_in<E: Examples>(w: &Weights, data: &E, out_of_core: bool) -> f64 {
+    if !out_of_core || data.len() <= BLOCK_ROWS {
+        let e = error_of(w, data);
+        if out_of_core {
+            data.release(0..data.len());
+        }
+        return e;
+    }
+    let mut wrong = 0.0;
+    for start in (0..data.len()).step_by(BLOCK_ROWS) {
+        let len = BLOCK_ROWS.min(data.len() - start);
+        wrong += (error_of(w, &Slice::new(data, start, len)) * len as f64).round();
+        data.release(start..start + len);
+    }
+    wrong / data.len() as f64
+}
+
 trait IntoWeights {
     /// Whether scoring the whole training set after every pass is cheap
     /// next to the pass (not for the voted Perceptron, whose vote over every
     /// training row costs many passes).
     const CHEAP_TO_SCORE: bool = true;
-    /// The model's weights; `tr` is the set it was trained on.
-    fn into_weights<E: Examples>(self, tr: &E) -> Weights;
+    /// The model's weights; `tr` is the set it was trained on, `out_of_core`
+    /// whether it is trained on in blocks that are released after use.
+    fn into_weights<E: Examples>(self, tr: &E, out_of_core: bool) -> Weights;
 }
 impl IntoWeights for LinearModel {
-    fn into_weights<E: Examples>(self, _: &E) -> Weights {
+    fn into_weights<E: Examples>(self, _: &E, _: bool) -> Weights {
         Weights::Linear(self)
     }
 }
 impl IntoWeights for MulticlassModel {
-    fn into_weights<E: Examples>(self, _: &E) -> Weights {
+    fn into_weights<E: Examples>(self, _: &E, _: bool) -> Weights {
         Weights::Multiclass(self)
     }
 }
 impl IntoWeights for VotedModel {
     const CHEAP_TO_SCORE: bool = false;
-    fn into_weights<E: Examples>(self, tr: &E) -> Weights {
-        Weights::Voted(self.predictor(tr))
+    fn into_weights<E: Examples>(self, tr: &E, out_of_core: bool) -> Weights {
+        Weights::Voted(if out_of_core { self.predictor_releasing(tr) } else { self.predictor(tr) })
     }
 }
 
@@ -349,8 +370,8 @@ where
     H: Examples,
     T: Examples,
 {
-    let mut pass = 0;
-    let mut presented = 0;
+    let (mut pass, mut presented) = (0, 0);
+    let ooc = opts.order == Order::Blocks;
     let report = train_with(&mut l, tr, opts, |l, e| {
         if let Event::Progress(n) = e {
             progress(n);
@@ -359,10 +380,10 @@ where
             pass += 1;
             presented += p.examples;
             progress(presented);
-            on_pass(&pass_line(l.model().into_weights(tr), pass, &p, tr, hold, test, L::Model::CHEAP_TO_SCORE));
+            on_pass(&pass_line(l.model(), pass, &p, tr, hold, test, ooc));
         }
     })?;
-    Ok((l.model().into_weights(tr), summary_of(&report, opts)))
+    Ok((l.model().into_weights(tr, ooc), summary_of(&report, opts)))
 }
 
 fn run_mixed<L, E, H, T>(
@@ -382,28 +403,30 @@ where
     T: Examples,
 {
     let mut pass = 0;
+    let ooc = opts.order == Order::Blocks;
     let report = train_parallel(&mut l, tr, opts, par, &LocalReducer, |l, p| {
         pass += 1;
-        on_pass(&pass_line(l.model().into_weights(tr), pass, p, tr, hold, test, L::Model::CHEAP_TO_SCORE));
+        on_pass(&pass_line(l.model(), pass, p, tr, hold, test, ooc));
     })?;
-    Ok((l.model().into_weights(tr), summary_of(&report, opts)))
+    Ok((l.model().into_weights(tr, ooc), summary_of(&report, opts)))
 }
 
 /// One pass's line: the pass's counts, and the model's errors.
-fn pass_line<E: Examples, H: Examples, T: Examples>(
-    w: Weights,
+fn pass_line<M: IntoWeights, E: Examples, H: Examples, T: Examples>(
+    model: M,
     pass: usize,
     p: &PassReport,
     tr: &E,
     hold: Option<&H>,
     test: Option<&T>,
-    score_training: bool,
+    out_of_core: bool,
 ) -> PassLine {
-    let eval_error = hold.map(|h| error_of(&w, h)).or_else(|| test.map(|t| error_of(&w, t)));
+    let w = model.into_weights(tr, out_of_core);
+    let eval_error = hold.map(|h| error_in(&w, h, out_of_core)).or_else(|| test.map(|t| error_of(&w, t)));
     PassLine {
         pass,
         mistakes: p.mistakes,
-        train_error: score_training.then(|| error_of(&w, tr)),
+        train_error: M::CHEAP_TO_SCORE.then(|| error_in(&w, tr, out_of_core)),
         eval_error,
         seconds: p.seconds,
         examples_per_second: p.examples as f64 / p.seconds.max(1e-12),
@@ -495,5 +518,54 @@ impl TrainSpec {
             threads: None,
             mixing: Mixing::Uniform,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rosenblatt_learners::InMemoryExamples;
+    use std::ops::Range;
+    use std::sync::Mutex;
+
+    /// Examples that record what is released.
+    struct Releases<'a>(&'a InMemoryExamples, Mutex<Vec<Range<usize>>>);
+    impl<'a> Examples for Releases<'a> {
+        type Row = <&'a InMemoryExamples as Examples>::Row;
+        fn len(&self) -> usize {
+            self.0.len()
+        }
+        fn dim(&self) -> usize {
+            self.0.dim()
+        }
+        fn row(&self, i: usize) -> Self::Row {
+            (&self.0).row(i)
+        }
+        fn label(&self, i: usize) -> f32 {
+            (&self.0).label(i)
+        }
+        fn release(&self, range: Range<usize>) {
+            self.1.lock().unwrap().push(range);
+        }
+    }
+
+    #[test]
+    fn scoring_out_of_core_counts_the_same_errors_and_releases_every_block() {
+        let n = 2 * BLOCK_ROWS + 1234;
+        let mut data = InMemoryExamples::new(2);
+        for i in 0..n {
+            // Wrong for every seventh row under the model w = (1, 0).
+            let x = ((i % 5) as f32 + 1.0) * if i % 2 == 0 { 1.0 } else { -1.0 };
+            let y = if (x > 0.0) != (i % 7 == 0) { 1.0 } else { -1.0 };
+            data.push(&[0, 1], &[x, 0.5], y).unwrap();
+        }
+        let w = Weights::Linear(LinearModel { weights: vec![1.0, 0.0], bias: 0.0 });
+        let ex = Releases(&data, Mutex::default());
+        let want = n.div_ceil(7) as f64 / n as f64;
+        assert_eq!(error_in(&w, &ex, false), want);
+        assert!(ex.1.lock().unwrap().is_empty(), "in core, nothing is released");
+        assert_eq!(error_in(&w, &ex, true), want);
+        let got = ex.1.into_inner().unwrap();
+        assert_eq!(got, vec![0..BLOCK_ROWS, BLOCK_ROWS..2 * BLOCK_ROWS, 2 * BLOCK_ROWS..n]);
     }
 }
