@@ -718,13 +718,17 @@ fn train_cmd(a: TrainArgs, ui: Ui) -> Result<()> {
     let steps = (spec.options.passes * ds.rows() as f64 * (1.0 - a.holdout.unwrap_or(0.0))).round() as u64;
     let bar = ui.bar(Some(steps), "examples");
     bar.set_message(a.learner.clone());
-    if !json {
-        header(&bar);
-    }
     let mut lines = Vec::new();
     let mut progress = |done: u64| bar.set_position(done);
+    // The header waits for the first pass, so that a refusal (wrong labels
+    // for the learner) is the only line printed.
+    let mut headed = false;
     let on_pass = |l: &rosenblatt::train::PassLine| {
         if !json {
+            if !headed {
+                header(&bar);
+                headed = true;
+            }
             let e = l.eval_error.map(|e| format!("{:.4}", e)).unwrap_or_default();
             let t = l.train_error.map(|e| format!("{:.4}", e)).unwrap_or_else(|| "-".into());
             bar.suspend(|| {

@@ -250,7 +250,7 @@ pub fn train_examples_with_progress<E: Examples, T: Examples>(
             format!("{} needs class-id labels; this dataset's labels are ±1 (use a binary learner)", spec.learner)
         } else {
             format!(
-                "{} needs ±1 labels; this dataset has class ids (use multiclass-perceptron, or convert MNIST with --target)",
+                "{} needs ±1 labels; this dataset has class ids (use a multiclass- learner, or make ±1 labels with --target in convert or datasets ocr)",
                 spec.learner
             )
         }));

@@ -377,10 +377,11 @@ mod data {
             (vec!["eval", p(&tmp.path().join("missing.model")), p(&bin)], "missing.model"),
             (vec!["eval", p(&tmp.path().join("bin.txt")), p(&bin)], "not a rosenblatt model"),
         ] {
-            let (code, _, err) = run(&args);
+            let (code, out, err) = run(&args);
             assert_eq!(code, 1, "{args:?}: {err}");
             assert!(err.contains(want), "{args:?}: want `{want}` in `{err}`");
             assert_eq!(err.trim().lines().count(), 1, "one line: {err}");
+            assert_eq!(out, "", "{args:?}: a refusal prints no table");
         }
         assert!(!out.exists(), "a failed train writes no model");
         // Data with more features than the model: extra features get weight 0, said once.
