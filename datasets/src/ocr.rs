@@ -230,14 +230,34 @@ pub fn deform(src: &[u8], h: usize, w: usize, affine: &Affine, field: Option<(&[
             // R(−angle) = [[cos, sin], [−sin, cos]]
             let sx = (cos * u + sin * v) * inv + cx;
             let sy = (-sin * u + cos * v) * inv + cy;
-            let (x0, y0) = (sx.floor(), sy.floor());
-            let (fx, fy) = (sx - x0, sy - y0);
-            let (x0, y0) = (x0 as isize, y0 as isize);
+            let (x0, y0) = (floor(sx), floor(sy));
+            let (fx, fy) = (sx - x0 as f32, sy - y0 as f32);
             let top = px(x0, y0) * (1.0 - fx) + px(x0 + 1, y0) * fx;
             let bottom = px(x0, y0 + 1) * (1.0 - fx) + px(x0 + 1, y0 + 1) * fx;
-            out[i] = (top * (1.0 - fy) + bottom * fy).round().clamp(0.0, 255.0) as u8;
+            out[i] = round_byte(top * (1.0 - fy) + bottom * fy);
         }
     }
+}
+
+/// `v.floor()` as an integer, for |v| < 2^23 (every sample point of a
+/// 28×28 image under the checked ranges). Baseline x86-64 has no rounding
+/// instruction, so `f32::floor` is a libm call per pixel; this is exact
+/// and inlines (SPEED.md).
+#[inline(always)]
+fn floor(v: f32) -> isize {
+    let t = v as isize; // towards zero
+    t - isize::from((t as f32) > v)
+}
+
+/// `v.round().clamp(0.0, 255.0) as u8` without the libm call: clamping
+/// first gives the same byte, and below 256 `v − trunc(v)` is exact, so
+/// comparing it with one half rounds half away from zero exactly as
+/// `f32::round` does.
+#[inline(always)]
+fn round_byte(v: f32) -> u8 {
+    let v = v.clamp(0.0, 255.0);
+    let t = v as u8;
+    t + u8::from(v - f32::from(t) >= 0.5)
 }
 
 /// Row `row`'s generator: seeded by `(seed, row)` through SplitMix64.
@@ -310,43 +330,103 @@ fn check(digits: &Digits, spec: &OcrSpec) -> Result<(), GenError> {
 /// Generates the dataset into `dir` as dense-u8 shards (scale 1/255, the
 /// MNIST converter's encoding), shard by shard, rows in parallel;
 /// `progress(rows)` is told the rows written so far after each shard.
+///
+/// Writing a shard (encoding, checksumming, syncing) runs on its own
+/// thread while the pool deforms the next one, so at most two shards are
+/// in memory; the bytes are the same as writing each shard in turn.
 pub fn write(digits: &Digits, spec: &OcrSpec, dir: &Path, mut progress: impl FnMut(u64)) -> Result<Manifest, GenError> {
     check(digits, spec)?;
     let dim = digits.height * digits.width;
     let encoding = Encoding { layout: Layout::Dense, index_bytes: 0, values: ValueEncoding::U8 { scale: PIXEL_SCALE } };
     let kind = if spec.target.is_some() { LabelKind::Binary } else { LabelKind::Classes };
     let mut writer = DatasetWriter::create(dir, dim as u64, encoding, kind, 0)?;
-    let mut pixels = Vec::new();
-    let mut start = 0u64;
-    while start < spec.rows {
-        let n = (spec.rows - start).min(spec.shard_rows as u64) as usize;
-        pixels.resize(n * dim, 0);
-        let sources: Vec<usize> = pixels
-            .par_chunks_mut(dim)
-            .enumerate()
-            .map_init(Scratch::default, |scratch, (i, out)| deformed_row(digits, spec, start + i as u64, scratch, out))
-            .collect();
-        let mut rows = Rows::empty();
-        rows.indices.reserve(n * dim / 3);
-        rows.values.reserve(n * dim / 3);
-        for (img, &s) in pixels.chunks_exact(dim).zip(&sources) {
-            for (i, &p) in img.iter().enumerate() {
-                if p != 0 {
-                    rows.indices.push(i as u32);
-                    rows.values.push(f32::from(p) * PIXEL_SCALE);
-                }
+    std::thread::scope(|scope| {
+        // A rendezvous channel: the writer takes shard k + 1 only once
+        // shard k is on disk, so a returned `send` means k is written.
+        let (tx, rx) = std::sync::mpsc::sync_channel::<Rows>(0);
+        let written = scope.spawn(move || -> Result<DatasetWriter, LoadError> {
+            for rows in rx {
+                writer.write_shard(&rows)?;
             }
-            rows.offsets.push(rows.indices.len() as u64);
-            let digit = digits.labels[s];
-            rows.labels.push(match spec.target {
-                Some(t) if digit == t => 1.0,
-                Some(_) => -1.0,
-                None => f32::from(digit),
-            });
+            Ok(writer)
+        });
+        let mut pixels = Vec::new();
+        let mut start = 0u64;
+        while start < spec.rows {
+            let n = (spec.rows - start).min(spec.shard_rows as u64) as usize;
+            let rows = shard_rows(digits, spec, start, n, &mut pixels);
+            if tx.send(rows).is_err() {
+                break; // the writer failed: its error is below
+            }
+            progress(start);
+            start += n as u64;
         }
-        writer.write_shard(&rows)?;
-        start += n as u64;
+        drop(tx);
+        let writer = written.join().unwrap_or_else(|p| std::panic::resume_unwind(p))?;
         progress(start);
+        Ok(writer.finish()?)
+    })
+}
+
+/// Rows `start..start + n`, deformed in parallel into `pixels`, as rows
+/// with the zero pixels left out.
+fn shard_rows(digits: &Digits, spec: &OcrSpec, start: u64, n: usize, pixels: &mut Vec<u8>) -> Rows {
+    let dim = digits.height * digits.width;
+    pixels.resize(n * dim, 0);
+    let sources: Vec<usize> = pixels
+        .par_chunks_mut(dim)
+        .enumerate()
+        .map_init(Scratch::default, |scratch, (i, out)| deformed_row(digits, spec, start + i as u64, scratch, out))
+        .collect();
+    let mut rows = Rows::empty();
+    rows.indices.reserve(n * dim / 3);
+    rows.values.reserve(n * dim / 3);
+    for (img, &s) in pixels.chunks_exact(dim).zip(&sources) {
+        for (i, &p) in img.iter().enumerate() {
+            if p != 0 {
+                rows.indices.push(i as u32);
+                rows.values.push(f32::from(p) * PIXEL_SCALE);
+            }
+        }
+        rows.offsets.push(rows.indices.len() as u64);
+        let digit = digits.labels[s];
+        rows.labels.push(match spec.target {
+            Some(t) if digit == t => 1.0,
+            Some(_) => -1.0,
+            None => f32::from(digit),
+        });
     }
-    Ok(writer.finish()?)
+    rows
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{floor, round_byte};
+
+    /// Every value near each integer and half-integer in the byte range
+    /// (the neighbours one ulp either side included), and a sweep of steps.
+    fn probes() -> Vec<f32> {
+        let mut v = vec![-1e6, -3.5, -1.0, -0.5, -0.0, 0.0, 255.0, 255.49998, 255.5, 256.0, 300.0, 1e6];
+        for k in -40..=600 {
+            let x = k as f32 * 0.5;
+            v.extend([x, f32::from_bits(x.to_bits() + 1), f32::from_bits(x.to_bits().wrapping_sub(1))]);
+        }
+        v.extend((0..100_000).map(|i| -50.0 + i as f32 * 0.003_7));
+        v.retain(|x| x.is_finite());
+        v
+    }
+
+    #[test]
+    fn floor_is_f32_floor() {
+        for x in probes() {
+            assert_eq!(floor(x), x.floor() as isize, "{x:e}");
+        }
+    }
+
+    #[test]
+    fn round_byte_is_round_then_clamp() {
+        for x in probes() {
+            assert_eq!(round_byte(x), x.round().clamp(0.0, 255.0) as u8, "{x:e}");
+        }
+    }
 }
