@@ -152,9 +152,9 @@ enum MixArg {
 struct TrainArgs {
     /// The training dataset directory.
     dataset: PathBuf,
-    /// The learner: perceptron, batch-perceptron, averaged-perceptron, hinge-sgd, pegasos, logistic,
+    /// The learner: perceptron, batch-perceptron, averaged-perceptron, voted-perceptron, hinge-sgd, pegasos, logistic,
     /// winnow, eg, eg-pm, ftrl-randomized, ftrl-proximal, pa, pa1, pa2, multiclass-perceptron,
-    /// multiclass-averaged-perceptron (defaults of each in `rosenblatt train --help`'s list below).
+    /// multiclass-averaged-perceptron (the hyper-parameter flags below give each learner's default).
     #[arg(long)]
     learner: String,
     /// Passes (fractions allowed); for batch-perceptron the pass limit (default 100).

@@ -32,6 +32,17 @@ fn unknown_flag_is_an_error_not_a_panic() {
     assert!(err.contains("--no-such-flag") && !err.contains("panicked"), "{err}");
 }
 
+#[test]
+fn train_help_names_every_learner() {
+    let out = rosenblatt().args(["train", "--help"]).output().unwrap();
+    assert!(out.status.success());
+    let help = String::from_utf8(out.stdout).unwrap();
+    for (name, _) in ::rosenblatt::train::LEARNERS {
+        let listed = help.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-')).any(|w| w == *name);
+        assert!(listed, "`train --help` does not name {name}:\n{help}");
+    }
+}
+
 mod data {
     use super::rosenblatt;
     use rosenblatt::loader::{Dataset, OpenOptions};
