@@ -421,12 +421,15 @@ fn pass_line<M: IntoWeights, E: Examples, H: Examples, T: Examples>(
     test: Option<&T>,
     out_of_core: bool,
 ) -> PassLine {
-    let w = model.into_weights(tr, out_of_core);
-    let eval_error = hold.map(|h| error_in(&w, h, out_of_core)).or_else(|| test.map(|t| error_of(&w, t)));
+    // The voted Perceptron's predictor copies every mistaken row: build it
+    // only when a holdout or test set will be scored.
+    let w = (M::CHEAP_TO_SCORE || hold.is_some() || test.is_some()).then(|| model.into_weights(tr, out_of_core));
+    let w = w.as_ref();
+    let eval_error = w.and_then(|w| hold.map(|h| error_in(w, h, out_of_core)).or_else(|| test.map(|t| error_of(w, t))));
     PassLine {
         pass,
         mistakes: p.mistakes,
-        train_error: M::CHEAP_TO_SCORE.then(|| error_in(&w, tr, out_of_core)),
+        train_error: w.filter(|_| M::CHEAP_TO_SCORE).map(|w| error_in(w, tr, out_of_core)),
         eval_error,
         seconds: p.seconds,
         examples_per_second: p.examples as f64 / p.seconds.max(1e-12),
