@@ -198,13 +198,14 @@ impl VotedModel {
         let mut offsets = Vec::with_capacity(self.distinct.len() + 1);
         offsets.push(0);
         let (mut indices, mut values) = (Vec::new(), Vec::new());
-        let block = crate::BLOCK_ROWS;
+        // Rows below `released` (a block boundary) have been released.
         let mut released = 0;
         for &j in &self.distinct {
             let j = j as usize;
-            if release && j / block > released / block {
-                train.release(released..j / block * block);
-                released = j / block * block;
+            let block_start = j / crate::BLOCK_ROWS * crate::BLOCK_ROWS;
+            if release && block_start > released {
+                train.release(released..block_start);
+                released = block_start;
             }
             let row = train.row(j);
             for k in 0..row.nnz() {
