@@ -1,0 +1,205 @@
+//! Models pinned bit for bit: every learner, several orders, encodings and
+//! numbers of parts, trained on small fixed data, must give exactly the
+//! weights they gave when these hashes were recorded. A refactoring of the
+//! training path that changes any bit of any model fails here.
+//!
+//! The hashes depend on the kernels' instruction set (FMA rounds once where
+//! SSE2 rounds twice), so they are recorded per backend.
+
+use rosenblatt::kernels::Backend;
+use rosenblatt::learners::{Mixing, Order, TrainOptions};
+use rosenblatt::loader::{Dataset, OpenOptions, Rows, WriteOptions, idx::read_mnist, write_dataset};
+use rosenblatt::model::SavedModel;
+use rosenblatt::train::{HyperParams, TrainSpec, train_dataset};
+use rosenblatt_datasets::sparse::{SparseSpec, generate};
+use std::path::Path;
+
+/// The first `n` rows of `rows`.
+fn head(rows: &Rows, n: usize) -> Rows {
+    let e = rows.offsets[n] as usize;
+    Rows {
+        labels: rows.labels[..n].to_vec(),
+        qids: rows.qids[..n].to_vec(),
+        offsets: rows.offsets[..=n].to_vec(),
+        indices: rows.indices[..e].to_vec(),
+        values: rows.values[..e].to_vec(),
+        ..Default::default()
+    }
+}
+
+struct Data {
+    _tmp: tempfile::TempDir,
+    mnist9: Dataset,
+    digits: Dataset,
+    binary: Dataset,
+    real: Dataset,
+}
+
+fn data() -> Data {
+    let tmp = tempfile::tempdir().unwrap();
+    let mnist = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../datasets/mnist");
+    let images = mnist.join("t10k-images.idx3-ubyte.gz");
+    let labels = mnist.join("t10k-labels.idx1-ubyte.gz");
+    let write = |name: &str, rows: &Rows, dim: u64| {
+        let dir = tmp.path().join(name);
+        write_dataset(&dir, rows, &WriteOptions { dim: Some(dim), index_base: 0, ..Default::default() }).unwrap();
+        Dataset::open(&dir, OpenOptions::default()).unwrap()
+    };
+    let (rows, dim) = read_mnist(&images, &labels, Some(9)).unwrap();
+    let mnist9 = write("mnist9", &head(&rows, 3000), dim);
+    let (rows, dim) = read_mnist(&images, &labels, None).unwrap();
+    let digits = write("digits", &head(&rows, 3000), dim);
+    let spec = SparseSpec { rows: 4000, dim: 1 << 17, nnz: 20, zipf: 1.0, density: 0.1, noise: 0.05, seed: 7 };
+    let mut rows = generate(&spec, 0).unwrap();
+    rows.values.iter_mut().for_each(|v| *v = 1.0);
+    let binary = write("binary", &rows, 1 << 17);
+    rows.values.iter_mut().enumerate().for_each(|(k, v)| *v = 1.0 + (k % 7) as f32 * 0.1);
+    let real = write("real", &rows, 1 << 17);
+    for (ds, enc) in
+        [(&mnist9, "dense-u8"), (&digits, "dense-u8"), (&binary, "sparse-u32-binary"), (&real, "sparse-u32-f32")]
+    {
+        assert_eq!(ds.manifest().encoding, enc);
+    }
+    Data { _tmp: tmp, mnist9, digits, binary, real }
+}
+
+/// CRC-32 of the model file's weights payload (the bytes after the
+/// metadata, before the checksum).
+fn weights_hash(m: &SavedModel) -> String {
+    let b = m.to_bytes();
+    let mlen = u64::from_le_bytes(b[16..24].try_into().unwrap()) as usize;
+    let payload = &b[24 + mlen..b.len() - 4];
+    format!("{:08x}:{}", crc32fast::hash(payload), payload.len())
+}
+
+struct Case {
+    name: &'static str,
+    learner: &'static str,
+    data: fn(&Data) -> &Dataset,
+    order: Order,
+    passes: f64,
+    parts: usize,
+    holdout: Option<f64>,
+}
+
+const fn case(
+    name: &'static str,
+    learner: &'static str,
+    data: fn(&Data) -> &Dataset,
+    order: Order,
+    passes: f64,
+    parts: usize,
+) -> Case {
+    Case { name, learner, data, order, passes, parts, holdout: None }
+}
+
+fn cases() -> Vec<Case> {
+    use Order::*;
+    let m9: fn(&Data) -> &Dataset = |d| &d.mnist9;
+    let dg: fn(&Data) -> &Dataset = |d| &d.digits;
+    let bi: fn(&Data) -> &Dataset = |d| &d.binary;
+    let re: fn(&Data) -> &Dataset = |d| &d.real;
+    vec![
+        case("perceptron/shuffle/1", "perceptron", m9, Shuffle, 2.0, 1),
+        case("perceptron/sequential/2", "perceptron", m9, Sequential, 1.0, 2),
+        case("averaged/shuffle/2", "averaged-perceptron", m9, Shuffle, 2.0, 2),
+        Case { holdout: Some(0.2), ..case("averaged/holdout/1", "averaged-perceptron", m9, Shuffle, 1.0, 1) },
+        case("voted/shuffle/1", "voted-perceptron", m9, Shuffle, 1.5, 1),
+        case("voted/shuffle/2", "voted-perceptron", m9, Shuffle, 2.0, 2),
+        case("batch/binary/1", "batch-perceptron", bi, Sequential, 5.0, 1),
+        case("hinge-sgd/real/1", "hinge-sgd", re, Shuffle, 2.0, 1),
+        case("logistic/sample/2", "logistic", re, Sample, 1.0, 2),
+        case("pegasos/mnist/1", "pegasos", m9, Shuffle, 1.0, 1),
+        case("winnow/binary/1", "winnow", bi, Shuffle, 2.0, 1),
+        case("eg/real/1", "eg", re, Shuffle, 1.0, 1),
+        case("eg-pm/mnist/1", "eg-pm", m9, Shuffle, 1.0, 1),
+        case("ftrl-randomized/real/1", "ftrl-randomized", re, Shuffle, 1.0, 1),
+        case("ftrl-proximal/real/2", "ftrl-proximal", re, Shuffle, 2.0, 2),
+        case("pa/mnist/1", "pa", m9, Sequential, 1.0, 1),
+        case("pa1/blocks/2", "pa1", re, Blocks, 1.0, 2),
+        case("pa2/mnist/1", "pa2", m9, Shuffle, 0.5, 1),
+        case("multiclass/digits/1", "multiclass-perceptron", dg, Shuffle, 1.0, 1),
+        case("multiclass-averaged/digits/2", "multiclass-averaged-perceptron", dg, Shuffle, 2.0, 2),
+    ]
+}
+
+/// (case, hash) recorded with the AVX2+FMA kernels.
+const AVX2_FMA: &[(&str, &str)] = &[
+    ("perceptron/shuffle/1", "24adffff:3140"),
+    ("perceptron/sequential/2", "4924317b:3140"),
+    ("averaged/shuffle/2", "e0186f7d:3140"),
+    ("averaged/holdout/1", "f99b2ae8:3140"),
+    ("voted/shuffle/1", "23dcced6:364752"),
+    ("voted/shuffle/2", "4a1e67f3:479880"),
+    ("batch/binary/1", "fff71812:524292"),
+    ("hinge-sgd/real/1", "77e05192:524292"),
+    ("logistic/sample/2", "d33f50e1:524292"),
+    ("pegasos/mnist/1", "baa9d84a:3140"),
+    ("winnow/binary/1", "d16ed253:524292"),
+    ("eg/real/1", "9c6752de:524292"),
+    ("eg-pm/mnist/1", "0b5613e5:3140"),
+    ("ftrl-randomized/real/1", "10252d2c:524292"),
+    ("ftrl-proximal/real/2", "1e90738c:524292"),
+    ("pa/mnist/1", "126af8d9:3140"),
+    ("pa1/blocks/2", "66442d73:524292"),
+    ("pa2/mnist/1", "214d43ca:3140"),
+    ("multiclass/digits/1", "5bbb0268:31400"),
+    ("multiclass-averaged/digits/2", "13dee83d:31400"),
+];
+/// (case, hash) recorded with the portable kernels of a default build.
+const PORTABLE: &[(&str, &str)] = &[
+    ("perceptron/shuffle/1", "06064b35:3140"),
+    ("perceptron/sequential/2", "fbb06171:3140"),
+    ("averaged/shuffle/2", "86f330cc:3140"),
+    ("averaged/holdout/1", "635029a5:3140"),
+    ("voted/shuffle/1", "23dcced6:364752"),
+    ("voted/shuffle/2", "8d6b67ae:479880"),
+    ("batch/binary/1", "fff71812:524292"),
+    ("hinge-sgd/real/1", "77e05192:524292"),
+    ("logistic/sample/2", "6bce242f:524292"),
+    ("pegasos/mnist/1", "d1907a85:3140"),
+    ("winnow/binary/1", "d16ed253:524292"),
+    ("eg/real/1", "9c6752de:524292"),
+    ("eg-pm/mnist/1", "0b5613e5:3140"),
+    ("ftrl-randomized/real/1", "d47c9aa5:524292"),
+    ("ftrl-proximal/real/2", "1e90738c:524292"),
+    ("pa/mnist/1", "7b7c6418:3140"),
+    ("pa1/blocks/2", "77d1d34e:524292"),
+    ("pa2/mnist/1", "bafbc217:3140"),
+    ("multiclass/digits/1", "c0a61d58:31400"),
+    ("multiclass-averaged/digits/2", "c81e5fde:31400"),
+];
+
+#[test]
+fn every_learner_trains_the_same_bits_as_when_pinned() {
+    let recorded = match Backend::best().name() {
+        "avx2+fma" => AVX2_FMA,
+        "portable" if cfg!(not(target_feature = "avx2")) => PORTABLE,
+        other => {
+            eprintln!("no hashes recorded for the {other} kernels of this build; nothing to compare");
+            return;
+        }
+    };
+    let d = data();
+    let mut got = Vec::new();
+    for c in cases() {
+        let spec = TrainSpec {
+            options: TrainOptions {
+                passes: c.passes,
+                order: c.order,
+                seed: 3,
+                stop_when_separated: c.learner == "batch-perceptron",
+            },
+            params: HyperParams::default(),
+            holdout: c.holdout,
+            threads: Some(c.parts),
+            mixing: Mixing::Uniform,
+            ..TrainSpec::new(c.learner, c.passes)
+        };
+        let model = train_dataset((c.data)(&d), None, &spec, |_| {}).unwrap();
+        got.push((c.name, weights_hash(&model)));
+    }
+    let table: String = got.iter().map(|(n, h)| format!("        (\"{n}\", \"{h}\"),\n")).collect();
+    let want: Vec<(&str, String)> = recorded.iter().map(|&(n, h)| (n, h.to_string())).collect();
+    assert_eq!(got, want, "models differ from the pinned ones; this run's table:\n{table}");
+}
