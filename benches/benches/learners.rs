@@ -7,8 +7,8 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rosenblatt_benches::read_only_pass;
 use rosenblatt_kernels::Examples;
 use rosenblatt_learners::{AveragedPerceptron, Order, Perceptron, PerceptronParams, TrainOptions, train};
-use rosenblatt_loader::dataset::write_dataset;
 use rosenblatt_loader::idx::read_mnist;
+use rosenblatt_loader::write_dataset;
 use rosenblatt_loader::{Dataset, OpenOptions, WriteOptions, with_examples};
 use std::hint::black_box;
 use std::path::Path;
@@ -23,7 +23,7 @@ fn mnist9(tmp: &Path) -> Dataset {
     // reads the shards into memory instead of mapping them.
     let encoding = std::env::var("ROSENBLATT_BENCH_ENCODING")
         .ok()
-        .map(|e| rosenblatt_loader::dataset::parse_encoding(&e, None).unwrap());
+        .map(|e| rosenblatt_loader::writer::parse_encoding(&e, None).unwrap());
     let opts = WriteOptions { dim: Some(dim), index_base: 0, encoding, ..Default::default() };
     write_dataset(tmp, &rows, &opts).unwrap();
     let in_memory = std::env::var("ROSENBLATT_BENCH_IN_MEMORY").is_ok_and(|v| v == "1");

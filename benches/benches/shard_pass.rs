@@ -5,8 +5,8 @@
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rosenblatt_benches::read_only_pass;
 use rosenblatt_kernels::Row;
-use rosenblatt_loader::dataset::{parse_encoding, write_dataset};
 use rosenblatt_loader::idx::read_mnist;
+use rosenblatt_loader::writer::{parse_encoding, write_dataset};
 use rosenblatt_loader::{Dataset, OpenOptions, RowSet, WriteOptions, with_rows};
 use std::hint::black_box;
 use std::path::Path;

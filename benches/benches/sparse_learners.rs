@@ -12,8 +12,8 @@ use rosenblatt_learners::{
     PaVariant, PassiveAggressive, Perceptron, PerceptronParams, RandomizedFtrl, Schedule, Sgd, SgdParams, TrainOptions,
     max_norm, train,
 };
-use rosenblatt_loader::dataset::{parse_encoding, write_dataset};
 use rosenblatt_loader::libsvm::NO_QID;
+use rosenblatt_loader::writer::{parse_encoding, write_dataset};
 use rosenblatt_loader::{Dataset, OpenOptions, Rows, WriteOptions, with_examples};
 use std::hint::black_box;
 use std::time::Duration;

@@ -1,8 +1,8 @@
 //! Voted Perceptron on MNIST 9-vs-rest: train 10 shuffled passes, then time
 //! the votes for the 10,000 test rows (median of 5), and print test errors.
 use rosenblatt_learners::{OnlineLearner, Order, PerceptronParams, TrainOptions, VotedPerceptron, train};
-use rosenblatt_loader::dataset::write_dataset;
 use rosenblatt_loader::idx::read_mnist;
+use rosenblatt_loader::write_dataset;
 use rosenblatt_loader::{Dataset, OpenOptions, WriteOptions, with_examples};
 use std::path::Path;
 use std::time::Instant;

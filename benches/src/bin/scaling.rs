@@ -17,7 +17,7 @@
 //! machine's drift falls on every count alike.
 
 use rosenblatt::learners::{
-    AveragedPerceptron, LinearModel, LocalReducer, Mixable, Mixing, Order, ParallelOptions, Perceptron,
+    AveragedPerceptron, Hooks, LinearModel, LocalReducer, Mixable, Mixing, Order, ParallelOptions, Perceptron,
     PerceptronParams, TrainOptions, train_parallel,
 };
 use rosenblatt::loader::{Dataset, OpenOptions};
@@ -52,10 +52,17 @@ fn run<L: Mixable<Model = LinearModel>>(
                 let (mut secs, mut errs) = (Vec::new(), Vec::new());
                 let opts = TrainOptions { passes, order: Order::Shuffle, seed, stop_when_separated: false };
                 let par = ParallelOptions { parts: threads, mixing: Mixing::Uniform };
-                train_parallel(&mut l, &tr, &opts, &par, &LocalReducer, |l, p| {
-                    secs.push(p.seconds);
-                    errs.push(l.model().error_rate(&te));
-                })
+                train_parallel(
+                    &mut l,
+                    &tr,
+                    &opts,
+                    &par,
+                    &LocalReducer,
+                    Hooks::on_pass(&mut |l: &L, p: &_| {
+                        secs.push(p.seconds);
+                        errs.push(l.model().error_rate(&te));
+                    }),
+                )
                 .expect("training");
                 (secs, errs)
             })

@@ -1,101 +1,21 @@
 //! The Averaged Perceptron: the Perceptron's updates, predicting with the
 //! average of the weight vectors after every step (Freund & Schapire 1999),
-//! kept in O(nonzeros) per mistake by lazy averaging.
-//!
-//! Within a segment of at most [`SEGMENT`] steps, `u` collects
-//! `(τ − 1)·η·y·x` for a mistake at local step τ, so that the sum of the
-//! segment's weight vectors is `L·w − u` (L steps). Segments are folded into
-//! f64 sums, so that 10^8 steps average as accurately as 10^3: `u` never
-//! holds more than one segment's worth.
+//! kept in O(nonzeros) per mistake by lazy averaging ([`crate::average`]).
 
+use crate::average::LazyAverage;
 use crate::error::LearnError;
 use crate::learner::{OnlineLearner, Plan, Step};
+use crate::linear::{Linear, PerceptronParams};
+use crate::mix::{MixState, Mixable};
 use crate::model::LinearModel;
-use crate::perceptron::{Bias, PerceptronParams};
 use rosenblatt_kernels::Row;
-
-/// Steps per averaging segment (then folded into f64).
-pub const SEGMENT: u64 = 1 << 20;
-
-/// Lazy averaging of weights `w` and biases `b` over the steps of a run (or
-/// its last half), shared by the binary and multi-class averaged learners.
-#[derive(Clone, Debug)]
-pub(crate) struct LazyAverage {
-    /// `Σ (τ − 1)·a·x` of this segment's updates, like `w`.
-    pub(crate) u: Vec<f32>,
-    /// The same for the biases.
-    pub(crate) ub: Vec<f32>,
-    sum: Vec<f64>,
-    sum_b: Vec<f64>,
-    tau: u64,
-    averaged: u64,
-    step: u64,
-    start: u64,
-    last_half: bool,
-}
-
-impl LazyAverage {
-    /// For `n` weights and `nb` biases.
-    pub(crate) fn new(n: usize, nb: usize, last_half: bool) -> Self {
-        LazyAverage {
-            u: vec![0.0; n],
-            ub: vec![0.0; nb],
-            sum: vec![0.0; n],
-            sum_b: vec![0.0; nb],
-            tau: 0,
-            averaged: 0,
-            step: 0,
-            start: 0,
-            last_half,
-        }
-    }
-
-    pub(crate) fn begin(&mut self, plan: &Plan) {
-        self.start = if self.last_half { plan.steps / 2 } else { 0 };
-    }
-
-    /// Starts a step. Inside the averaging window it returns `τ − 1`, the
-    /// factor of this step's update in `u`; before the window, `None`.
-    #[inline(always)]
-    pub(crate) fn tick(&mut self) -> Option<f32> {
-        self.step += 1;
-        if self.step <= self.start {
-            return None;
-        }
-        self.tau += 1;
-        self.averaged += 1;
-        Some((self.tau - 1) as f32)
-    }
-
-    /// Ends a step: folds the segment into f64 when it is full.
-    #[inline(always)]
-    pub(crate) fn end_step(&mut self, w: &[f32], b: &[f32]) {
-        if self.tau == SEGMENT {
-            self.fold(w, b);
-        }
-    }
-
-    /// The averaged weights and biases, or `None` before any averaged step.
-    pub(crate) fn average(&self, w: &[f32], b: &[f32]) -> Option<(Vec<f32>, Vec<f32>)> {
-        if self.averaged == 0 {
-            return None;
-        }
-        let (t, n) = (self.tau as f64, self.averaged as f64);
-        let avg = |s: &[f64], w: &[f32], u: &[f32]| -> Vec<f32> {
-            s.iter().zip(w).zip(u).map(|((s, &w), &u)| ((s + t * f64::from(w) - f64::from(u)) / n) as f32).collect()
-        };
-        Some((avg(&self.sum, w, &self.u), avg(&self.sum_b, b, &self.ub)))
-    }
-}
 
 /// The Averaged Perceptron.
 #[derive(Clone, Debug)]
 pub struct AveragedPerceptron {
-    w: Vec<f32>,
-    b: [f32; 1],
+    s: Linear,
     avg: LazyAverage,
     eta: f32,
-    bias: bool,
 }
 
 impl AveragedPerceptron {
@@ -103,108 +23,66 @@ impl AveragedPerceptron {
     /// last half of the run with `last_half`.
     pub fn new(dim: usize, params: PerceptronParams, last_half: bool) -> Result<Self, LearnError> {
         let p = params.check()?;
-        Ok(AveragedPerceptron {
-            w: vec![0.0; dim],
-            b: [0.0],
-            avg: LazyAverage::new(dim, 1, last_half),
-            eta: p.eta,
-            bias: p.bias == Bias::Explicit,
-        })
+        Ok(AveragedPerceptron { s: Linear::new(dim, p.bias), avg: LazyAverage::new(dim, 1, last_half), eta: p.eta })
     }
 
     /// The current (not averaged) weights.
     pub fn weights(&self) -> &[f32] {
-        &self.w
+        &self.s.w
     }
 }
 
 impl OnlineLearner for AveragedPerceptron {
     type Model = LinearModel;
     fn dim(&self) -> usize {
-        self.w.len()
+        self.s.w.len()
     }
     fn begin(&mut self, plan: &Plan) {
         self.avg.begin(plan);
     }
     #[inline]
     fn margin<R: Row>(&self, x: &R) -> f32 {
-        x.dot(&self.w) + self.b[0]
+        self.s.margin(x)
     }
     #[inline]
     fn learn<R: Row>(&mut self, x: &R, y: f32, _example: usize) -> Step {
         let t = self.avg.tick();
-        let mistake = y * self.margin(x) <= 0.0;
+        let mistake = y * self.s.margin(x) <= 0.0;
         if mistake {
             let a = self.eta * y;
             match t {
+                // One sweep updates both w and the averaging vector.
                 Some(t) => {
-                    x.axpy2(a, &mut self.w, t * a, &mut self.avg.u);
-                    if self.bias {
+                    x.axpy2(a, &mut self.s.w, t * a, &mut self.avg.u);
+                    if self.s.bias {
                         self.avg.ub[0] += t * a;
+                        self.s.b[0] += a;
                     }
                 }
-                None => x.axpy(a, &mut self.w),
-            }
-            if self.bias {
-                self.b[0] += a;
+                None => self.s.add(x, a),
             }
         }
-        self.avg.end_step(&self.w, &self.b);
+        self.avg.end_step(&self.s.w, &self.s.b);
         Step { mistake, updated: mistake }
     }
     fn model(&self) -> LinearModel {
-        match self.avg.average(&self.w, &self.b) {
+        match self.avg.average(&self.s.w, &self.s.b) {
             Some((weights, b)) => LinearModel { weights, bias: b[0] },
-            None => LinearModel { weights: self.w.clone(), bias: self.b[0] },
+            None => self.s.model(),
         }
-    }
-}
-
-impl LazyAverage {
-    /// Folds the open segment into the f64 sums (so the state is `w`, the
-    /// sums and the counts alone).
-    pub(crate) fn fold(&mut self, w: &[f32], b: &[f32]) {
-        let t = self.tau as f64;
-        for (sum, (u, w)) in [(&mut self.sum, (&mut self.u, w)), (&mut self.sum_b, (&mut self.ub, b))] {
-            for ((s, &w), u) in sum.iter_mut().zip(w).zip(u.iter_mut()) {
-                *s += t * f64::from(w) - f64::from(*u);
-                *u = 0.0;
-            }
-        }
-        self.tau = 0;
-    }
-
-    /// Appends the sums and counts (accumulated across parts when mixing).
-    pub(crate) fn save_totals(&mut self, w: &[f32], b: &[f32], total: &mut Vec<f64>) {
-        self.fold(w, b);
-        total.extend_from_slice(&self.sum);
-        total.extend_from_slice(&self.sum_b);
-        total.extend([self.averaged as f64, self.step as f64]);
-    }
-
-    /// Reads what `save_totals` wrote.
-    pub(crate) fn load_totals(&mut self, total: &[f64]) {
-        let (n, nb) = (self.sum.len(), self.sum_b.len());
-        self.sum.copy_from_slice(&total[..n]);
-        self.sum_b.copy_from_slice(&total[n..n + nb]);
-        self.averaged = total[n + nb] as u64;
-        self.step = total[n + nb + 1] as u64;
-        self.u.iter_mut().chain(self.ub.iter_mut()).for_each(|u| *u = 0.0);
-        self.tau = 0;
     }
 }
 
 /// The current `w` is mixed as a mean; the averaging sums and step counts
 /// accumulate every part's, so the final average is over every part's
 /// history.
-impl crate::parallel::Mixable for AveragedPerceptron {
-    fn save_state(&mut self, out: &mut crate::MixState) {
-        crate::parallel::put(&mut out.mean, &[&self.w, &self.b]);
-        out.total.clear();
-        self.avg.save_totals(&self.w, &self.b, &mut out.total);
+impl Mixable for AveragedPerceptron {
+    fn save_state(&mut self, out: &mut MixState) {
+        self.s.save(out);
+        self.avg.save_totals(&self.s.w, &self.s.b, &mut out.total);
     }
-    fn load_state(&mut self, s: &crate::MixState) {
-        crate::parallel::take(&s.mean, &mut [&mut self.w, &mut self.b]);
+    fn load_state(&mut self, s: &MixState) {
+        self.s.load(s);
         self.avg.load_totals(&s.total);
     }
 }

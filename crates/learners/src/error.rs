@@ -2,6 +2,7 @@
 
 /// What stops training before it starts.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum LearnError {
     /// A hyper-parameter outside its range.
     #[error("{name} = {value} is invalid: {expected}")]
@@ -30,6 +31,24 @@ pub enum LearnError {
         label: f32,
         /// Number of classes.
         classes: usize,
+    },
+    /// A learner name that is not one of [`crate::Learner::ALL`].
+    #[error("unknown learner `{name}` (one of: {known})")]
+    UnknownLearner {
+        /// The name given.
+        name: String,
+        /// The names there are.
+        known: String,
+    },
+    /// A hyper-parameter given to a learner that does not take it.
+    #[error("{learner} takes no `{param}` (it takes {takes})")]
+    NotApplicable {
+        /// The learner.
+        learner: &'static str,
+        /// The hyper-parameter given.
+        param: &'static str,
+        /// What it takes.
+        takes: String,
     },
     /// Nothing to train on.
     #[error("the training set is empty")]

@@ -3,10 +3,10 @@
 //! online linear classifier of FTRL with a growing quadratic regulariser.
 
 use crate::error::{LearnError, param};
-use crate::learner::{OnlineLearner, Step};
+use crate::learner::{Bias, OnlineLearner, Step};
+use crate::loss::Loss;
+use crate::mix::{MixState, Mixable};
 use crate::model::LinearModel;
-use crate::perceptron::Bias;
-use crate::sgd::Loss;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use rosenblatt_kernels::{Examples, Row};
@@ -222,14 +222,14 @@ impl OnlineLearner for RandomizedFtrl {
 
 /// `z` and `n` are mixed as means (the per-coordinate state FTRL-Proximal
 /// predicts from).
-impl crate::parallel::Mixable for FtrlProximal {
-    fn save_state(&mut self, out: &mut crate::MixState) {
+impl Mixable for FtrlProximal {
+    fn save_state(&mut self, out: &mut MixState) {
         out.mean.clear();
         out.mean.extend(self.zn.iter().flatten());
         out.mean.extend([self.zb, self.nb]);
         out.total.clear();
     }
-    fn load_state(&mut self, s: &crate::MixState) {
+    fn load_state(&mut self, s: &MixState) {
         for (zn, m) in self.zn.iter_mut().zip(s.mean.chunks_exact(2)) {
             *zn = [m[0], m[1]];
         }

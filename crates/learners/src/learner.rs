@@ -1,4 +1,5 @@
-//! The interface every online learner implements.
+//! The interface every online learner implements, and the small types it
+//! speaks in. Algorithms implement [`OnlineLearner`]; drivers call it.
 
 use crate::error::LearnError;
 use rosenblatt_kernels::{Examples, Row};
@@ -21,6 +22,17 @@ pub struct Plan {
     pub steps: u64,
 }
 
+/// How the threshold is learned.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Bias {
+    /// No bias: the separator passes through the origin (lift the rows with
+    /// [`crate::Lifted`] to learn one as a weight).
+    None,
+    /// An explicit bias term updated with the weights.
+    #[default]
+    Explicit,
+}
+
 /// An online learner: margin for a row, update from (row, label).
 pub trait OnlineLearner {
     /// The trained model this learner produces.
@@ -29,7 +41,7 @@ pub trait OnlineLearner {
     fn dim(&self) -> usize;
     /// Checks every label before training (binary learners: ±1).
     fn check_labels<E: Examples>(&self, data: &E) -> Result<(), LearnError> {
-        crate::examples::check_binary(data)
+        crate::sets::check_binary(data)
     }
     /// Called once before the first example.
     fn begin(&mut self, _plan: &Plan) {}

@@ -1,8 +1,9 @@
 //! The learning algorithms. Each learner holds its state, gives a margin for
 //! a row and updates from (row, label) through [`OnlineLearner`]; the loop
-//! around it (order, passes, mistake counting) is [`train`], written once for
-//! all of them. A trained model is a plain value ([`LinearModel`],
-//! [`VotedModel`]) that predicts without the training state.
+//! around it (checks, order, passes, parts, mixing, mistake counting) is
+//! written once ([`train`], [`train_parallel`]). A trained model is a plain
+//! value ([`LinearModel`], [`MulticlassModel`], [`VotedModel`]) that
+//! predicts without the training state.
 //!
 //! Learners read rows through [`rosenblatt_kernels::Row`] and datasets
 //! through [`rosenblatt_kernels::Examples`]: they never parse, never allocate
@@ -20,40 +21,74 @@
 //! | Winnow; exponentiated gradient (unnormalised, simplex, EG±) | [`Winnow`], [`ExponentiatedGradient`] |
 //! | FTRL-Proximal (per-coordinate rates, L1/L2); the randomised FTRL classifier | [`FtrlProximal`], [`RandomizedFtrl`] |
 //!
+//! [`Learner`] names them all, with their hyper-parameters and defaults,
+//! and turns a name and user-given values into a typed [`Config`].
+//!
 //! The bias is an explicit term ([`Bias::Explicit`]) or a lifted constant
 //! feature ([`Lifted`], [`LiftedExamples`]); the two agree.
+//!
+//! # Layers
+//!
+//! Modules depend only on those above them in this list, never below:
+//!
+//! 1. `error`, `loss` — errors; loss functions.
+//! 2. `learner`, `model`, `sets` — the [`OnlineLearner`] trait and
+//!    [`Bias`]; trained models; example sets and label checks.
+//! 3. `mix`, `linear`, `average` — mixing state and reducers; the linear
+//!    state the Perceptron family and PA share; lazy averaging.
+//! 4. the algorithms: `perceptron`, `averaged`, `voted`, `sgd`, `pa`,
+//!    `multiclass`, `winnow`, `eg`, `ftrl`; and `bounds`, the mistake-bound
+//!    diagnostics.
+//! 5. the drivers: `train` (the one outer loop, sequential and parallel),
+//!    `pocket`, `ovr` (one-vs-rest); and `registry`.
+//!
+//! The algorithms never import a driver.
 
+mod average;
 mod averaged;
 mod bounds;
+mod eg;
 mod error;
-mod examples;
 mod ftrl;
 mod learner;
+mod linear;
+mod loss;
+mod mix;
 mod model;
 mod multiclass;
-mod multiplicative;
+mod ovr;
 mod pa;
-mod parallel;
 mod perceptron;
+mod pocket;
+pub mod registry;
+mod sets;
 mod sgd;
 mod train;
 mod voted;
+mod winnow;
 
+pub use average::SEGMENT;
 pub use averaged::AveragedPerceptron;
 pub use bounds::{MistakeBounds, mistake_bounds};
+pub use eg::{EgForm, ExponentiatedGradient};
 pub use error::LearnError;
-pub use examples::{InMemoryExamples, Lifted, LiftedExamples, Slice};
 pub use ftrl::{FtrlParams, FtrlProximal, RandomizedFtrl, max_norm};
-pub use learner::{OnlineLearner, Plan, Step};
-pub use model::LinearModel;
-pub use multiclass::{MulticlassModel, MulticlassPerceptron, OneVsRest, combine, one_vs_rest};
-pub use multiplicative::{EgForm, ExponentiatedGradient, Winnow};
+pub use learner::{Bias, OnlineLearner, Plan, Step};
+pub use linear::PerceptronParams;
+pub use loss::Loss;
+pub use mix::{LocalReducer, MixState, Mixable, Mixing, Reducer};
+pub use model::{LinearModel, MulticlassModel};
+pub use multiclass::MulticlassPerceptron;
+pub use ovr::{OneVsRest, combine, one_vs_rest};
 pub use pa::{PaVariant, PassiveAggressive};
-pub use parallel::{LocalReducer, MixState, Mixable, Mixing, ParallelOptions, Reducer, train_parallel};
-pub use perceptron::{Bias, Perceptron, PerceptronParams};
-pub use sgd::{Loss, Schedule, Sgd, SgdParams};
+pub use perceptron::Perceptron;
+pub use pocket::{Pocket, PocketEvery, train_pocket};
+pub use registry::{AnyModel, Config, Configured, DataFacts, HyperParams, Learner, Param, ParamDefault, Visit};
+pub use sets::{BLOCK_ROWS, InMemoryExamples, Lifted, LiftedExamples, Slice};
+pub use sgd::{Schedule, Sgd, SgdParams};
 pub use train::{
-    BLOCK_ROWS, Event, Order, PROGRESS_EVERY, PassReport, Pocket, PocketEvery, TrainOptions, TrainReport, train,
-    train_pocket, train_with,
+    Hooks, Order, PROGRESS_EVERY, ParallelOptions, PassReport, TrainOptions, TrainReport, train, train_parallel,
+    train_with,
 };
 pub use voted::{VotedModel, VotedParts, VotedPerceptron, VotedPredictor};
+pub use winnow::Winnow;

@@ -3,9 +3,10 @@
 //! `ℓ/(‖x‖² + 1/(2C))` (PA-II).
 
 use crate::error::{LearnError, param};
-use crate::learner::{OnlineLearner, Step};
+use crate::learner::{Bias, OnlineLearner, Step};
+use crate::linear::Linear;
+use crate::mix::{MixState, Mixable};
 use crate::model::LinearModel;
-use crate::perceptron::Bias;
 use rosenblatt_kernels::Row;
 
 /// Which step size.
@@ -29,10 +30,8 @@ pub enum PaVariant {
 /// lifted to `(x, 1)` (so `‖x‖²` gains 1).
 #[derive(Clone, Debug)]
 pub struct PassiveAggressive {
-    w: Vec<f32>,
-    b: f32,
+    s: Linear,
     variant: PaVariant,
-    bias: bool,
 }
 
 impl PassiveAggressive {
@@ -43,51 +42,45 @@ impl PassiveAggressive {
         {
             return Err(param("C", c, "a finite number > 0"));
         }
-        Ok(PassiveAggressive { w: vec![0.0; dim], b: 0.0, variant, bias: bias == Bias::Explicit })
+        Ok(PassiveAggressive { s: Linear::new(dim, bias), variant })
     }
 }
 
 impl OnlineLearner for PassiveAggressive {
     type Model = LinearModel;
     fn dim(&self) -> usize {
-        self.w.len()
+        self.s.w.len()
     }
     #[inline]
     fn margin<R: Row>(&self, x: &R) -> f32 {
-        x.dot(&self.w) + self.b
+        self.s.margin(x)
     }
     fn learn<R: Row>(&mut self, x: &R, y: f32, _example: usize) -> Step {
-        let ym = y * self.margin(x);
+        let ym = y * self.s.margin(x);
         let loss = 1.0 - ym;
         if loss <= 0.0 {
             return Step::default();
         }
-        let sq = x.norm_sq() + if self.bias { 1.0 } else { 0.0 };
+        let sq = x.norm_sq() + if self.s.bias { 1.0 } else { 0.0 };
         let tau = match self.variant {
             _ if sq == 0.0 => 0.0,
             PaVariant::Pa => loss / sq,
             PaVariant::PaI { c } => c.min(loss / sq),
             PaVariant::PaII { c } => loss / (sq + 1.0 / (2.0 * c)),
         };
-        x.axpy(tau * y, &mut self.w);
-        if self.bias {
-            self.b += tau * y;
-        }
+        self.s.add(x, tau * y);
         Step { mistake: ym <= 0.0, updated: tau != 0.0 }
     }
     fn model(&self) -> LinearModel {
-        LinearModel { weights: self.w.clone(), bias: self.b }
+        self.s.model()
     }
 }
 
-impl crate::parallel::Mixable for PassiveAggressive {
-    fn save_state(&mut self, out: &mut crate::MixState) {
-        crate::parallel::put(&mut out.mean, &[&self.w, &[self.b]]);
-        out.total.clear();
+impl Mixable for PassiveAggressive {
+    fn save_state(&mut self, out: &mut MixState) {
+        self.s.save(out);
     }
-    fn load_state(&mut self, s: &crate::MixState) {
-        let mut b = [0.0];
-        crate::parallel::take(&s.mean, &mut [&mut self.w, &mut b]);
-        self.b = b[0];
+    fn load_state(&mut self, s: &MixState) {
+        self.s.load(s);
     }
 }

@@ -10,56 +10,11 @@
 //! O(d) only when `s` drifts below 2^-60 (rare).
 
 use crate::error::{LearnError, param};
-use crate::learner::{OnlineLearner, Step};
+use crate::learner::{Bias, OnlineLearner, Step};
+use crate::loss::Loss;
+use crate::mix::{MixState, Mixable, put, take};
 use crate::model::LinearModel;
-use crate::perceptron::Bias;
 use rosenblatt_kernels::Row;
-
-/// The loss whose (sub)gradient drives the updates.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Loss {
-    /// `max(0, 1 − y·m)`: update when `y·m ≤ 1`.
-    Hinge,
-    /// `max(0, −y·m)`: update when `y·m ≤ 0` (the Perceptron).
-    Perceptron,
-    /// `ln(1 + e^(−y·m))`: every step, by `y·σ(−y·m)`.
-    Logistic,
-}
-
-impl Loss {
-    /// The loss at margin `y·m`, in f64.
-    pub fn value(self, ym: f64) -> f64 {
-        match self {
-            Loss::Hinge => (1.0 - ym).max(0.0),
-            Loss::Perceptron => (-ym).max(0.0),
-            Loss::Logistic => {
-                if ym > 0.0 {
-                    (-ym).exp().ln_1p()
-                } else {
-                    -ym + ym.exp().ln_1p()
-                }
-            }
-        }
-    }
-
-    /// `−∂loss/∂m · y`: the factor `g` of the update `w += η·g·y·x`.
-    #[inline]
-    pub fn gradient_factor(self, ym: f32) -> f32 {
-        match self {
-            Loss::Hinge => f32::from(u8::from(ym <= 1.0)),
-            Loss::Perceptron => f32::from(u8::from(ym <= 0.0)),
-            // σ(−ym), computed without overflow.
-            Loss::Logistic => {
-                if ym >= 0.0 {
-                    let e = (-ym).exp();
-                    e / (1.0 + e)
-                } else {
-                    1.0 / (1.0 + ym.exp())
-                }
-            }
-        }
-    }
-}
 
 /// Step size at step `k` (0-based).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -236,16 +191,16 @@ impl OnlineLearner for Sgd {
 /// The mixed state is the effective `w = s·v` (then `s = 1`), the bias, and
 /// the step count `k` as a total, so the schedule decays with every part's
 /// steps.
-impl crate::parallel::Mixable for Sgd {
-    fn save_state(&mut self, out: &mut crate::MixState) {
+impl Mixable for Sgd {
+    fn save_state(&mut self, out: &mut MixState) {
         let w = self.model();
-        crate::parallel::put(&mut out.mean, &[&w.weights, &[w.bias]]);
+        put(&mut out.mean, &[&w.weights, &[w.bias]]);
         out.total.clear();
         out.total.push(self.k as f64);
     }
-    fn load_state(&mut self, s: &crate::MixState) {
+    fn load_state(&mut self, s: &MixState) {
         let mut b = [0.0];
-        crate::parallel::take(&s.mean, &mut [&mut self.v, &mut b]);
+        take(&s.mean, &mut [&mut self.v, &mut b]);
         self.b = b[0];
         self.s = 1.0;
         self.v_norm_sq = self.v.iter().map(|&x| f64::from(x) * f64::from(x)).sum();

@@ -1,21 +1,41 @@
-//! The training loop shared by every learner: the order examples come in,
-//! how many passes (fractional ones too), and the online mistake count.
+//! The drivers' one outer loop: checks, the plan, the order examples come
+//! in, passes (fractional ones too), reports and progress — written once
+//! for sequential training ([`train`], [`train_with`]) and for parallel
+//! training by iterative parameter mixing ([`train_parallel`]; McDonald,
+//! Hall & Mann 2010).
+//!
+//! The rows are cut into `P` contiguous parts, each with its own seeded
+//! order (part 0's generator is seeded with the run's seed, so one part is
+//! the sequential algorithm exactly). With one part the learner trains in
+//! place on the calling thread. With `P > 1` every pass runs one copy of
+//! the learner per part on rayon's threads, all starting from the same mixed
+//! state, and the parts' states are then mixed ([`crate::mix`]) into the
+//! next pass's. Parts never share state within a pass and the reducer sums
+//! parts in a fixed order, so the same data, seed and `P` give a
+//! bit-identical model however many threads run them.
+//!
+//! Only the part loop ([`present`]) is generic over the learner and the
+//! rows: it is the code that runs per example.
 
 use crate::error::{LearnError, param};
 use crate::learner::{OnlineLearner, Plan, Step};
-use crate::model::LinearModel;
-use crate::sgd::Loss;
+use crate::mix::{MixState, Mixable, Mixing, Reducer};
+use crate::sets::BLOCK_ROWS;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
+use rayon::prelude::*;
 use rosenblatt_kernels::Examples;
+use std::ops::Range;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 /// How many rows ahead a shuffled or sampled pass prefetches.
 const PREFETCH_AHEAD: usize = 8;
 
 /// The order examples are presented in.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Order {
     /// As stored, every pass.
     Sequential,
@@ -30,56 +50,6 @@ pub enum Order {
     /// a block, its rows are released ([`Examples::release`]), so that
     /// memory-mapped data keeps about one block resident.
     Blocks,
-}
-
-/// Rows per block of [`Order::Blocks`] (the generators' shard size: 51 MB
-/// of MNIST-sized dense rows).
-pub const BLOCK_ROWS: usize = 1 << 16;
-
-/// Reorders `order` (the rows `base..base + order.len()`) into shuffled
-/// blocks of [`BLOCK_ROWS`] and returns where each block ends in it.
-pub(crate) fn shuffle_blocks(order: &mut [u32], base: u32, rng: &mut Xoshiro256PlusPlus) -> Vec<usize> {
-    let n = order.len();
-    let mut blocks: Vec<usize> = (0..n.div_ceil(BLOCK_ROWS)).collect();
-    blocks.shuffle(rng);
-    let (mut at, mut ends) = (0, Vec::with_capacity(blocks.len()));
-    for b in blocks {
-        let rows = b * BLOCK_ROWS..((b + 1) * BLOCK_ROWS).min(n);
-        let chunk = &mut order[at..at + rows.len()];
-        chunk.iter_mut().zip(rows.clone()).for_each(|(o, r)| *o = base + r as u32);
-        chunk.shuffle(rng);
-        at += rows.len();
-        ends.push(at);
-    }
-    ends
-}
-
-/// Presents `order[..len]` like [`present`]; in blocks (`ends` from
-/// [`shuffle_blocks`]), releasing each block's rows after it.
-pub(crate) fn present_order<L: OnlineLearner, E: Examples>(
-    learner: &mut L,
-    data: &E,
-    order: &[u32],
-    len: usize,
-    kind: Order,
-    ends: &[usize],
-    mut after: impl FnMut(&L, Step),
-) {
-    if kind != Order::Blocks {
-        return present(learner, data, &order[..len], kind != Order::Sequential, after);
-    }
-    let mut start = 0;
-    for &end in ends {
-        let block = &order[start..end.min(len)];
-        present(learner, data, block, true, &mut after);
-        if let (Some(lo), Some(hi)) = (block.iter().min(), block.iter().max()) {
-            data.release(*lo as usize..*hi as usize + 1);
-        }
-        if end >= len {
-            break;
-        }
-        start = end;
-    }
 }
 
 /// How to train.
@@ -102,8 +72,18 @@ impl Default for TrainOptions {
     }
 }
 
+/// What parallel training adds to [`TrainOptions`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParallelOptions {
+    /// Parts `P`: the model is a function of this number, never of the
+    /// threads that run the parts.
+    pub parts: usize,
+    /// How the parts are weighted when mixed.
+    pub mixing: Mixing,
+}
+
 /// One pass.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct PassReport {
     /// Examples presented.
     pub examples: u64,
@@ -111,7 +91,7 @@ pub struct PassReport {
     pub mistakes: u64,
     /// Updates made.
     pub updates: u64,
-    /// Wall time.
+    /// Wall time of the pass (order, training and mixing).
     pub seconds: f64,
 }
 
@@ -140,188 +120,394 @@ impl TrainReport {
     }
 }
 
+/// How often (in examples, per part) the progress hook hears of a run.
+pub const PROGRESS_EVERY: u64 = 1 << 16;
+
+/// The per-pass hook: the learner and the pass's report.
+pub type OnPass<'h, L> = &'h mut dyn FnMut(&L, &PassReport);
+
+/// What a run tells its caller while it goes.
+pub struct Hooks<'h, L> {
+    /// After every pass: the learner whose model is the run's so far (with
+    /// several parts, part 0's, or for learners whose parts keep their own
+    /// history, every part's gathered) and the pass's report, its counts
+    /// summed over the parts.
+    pub on_pass: Option<OnPass<'h, L>>,
+    /// The run's examples presented so far: every [`PROGRESS_EVERY`]
+    /// examples of each part and at the end of each part's pass (for
+    /// progress bars). Called from the threads that run the parts.
+    pub progress: Option<&'h (dyn Fn(u64) + Sync)>,
+}
+
+impl<L> Hooks<'_, L> {
+    /// No hooks.
+    pub fn none() -> Self {
+        Hooks { on_pass: None, progress: None }
+    }
+}
+
+impl<'h, L> Hooks<'h, L> {
+    /// Only an `on_pass` hook.
+    pub fn on_pass(f: OnPass<'h, L>) -> Self {
+        Hooks { on_pass: Some(f), progress: None }
+    }
+}
+
 /// Trains `learner` on `data` (labels as the learner requires: ±1 for
-/// binary learners).
+/// binary learners), in one part on this thread.
 pub fn train<L: OnlineLearner, E: Examples>(
     learner: &mut L,
     data: &E,
     opts: &TrainOptions,
 ) -> Result<TrainReport, LearnError> {
-    train_with(learner, data, opts, |_, _| {})
+    train_with(learner, data, opts, Hooks::none())
 }
 
-/// What the loop tells an observer of [`train_with`].
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Event {
-    /// An update was made; the run's updates so far.
-    Update(u64),
-    /// A pass (possibly partial) ended, with its report.
-    PassEnd(PassReport),
-    /// Another [`PROGRESS_EVERY`] examples of the run were presented; the
-    /// run's examples so far (for progress bars).
-    Progress(u64),
-}
-
-/// How often (in examples) [`train_with`] reports [`Event::Progress`].
-pub const PROGRESS_EVERY: u64 = 1 << 16;
-
-/// [`train`], calling `on` after every update and at the end of every pass
-/// (a no-op closure compiles away).
-pub fn train_with<L: OnlineLearner, E: Examples, F: FnMut(&L, Event)>(
+/// [`train`], telling `hooks` of every pass and of progress.
+pub fn train_with<L: OnlineLearner, E: Examples>(
     learner: &mut L,
     data: &E,
     opts: &TrainOptions,
-    mut on: F,
+    hooks: Hooks<'_, L>,
 ) -> Result<TrainReport, LearnError> {
-    if data.is_empty() {
+    run(learner, data, opts, 1, Alone, hooks)
+}
+
+/// Trains `learner` on `data` by iterative parameter mixing over
+/// `par.parts` contiguous parts. With one part this is [`train`] exactly;
+/// with more, each pass's parts run on rayon's threads and `reducer` mixes
+/// them. Fractional passes run the first part of each part's order.
+/// `stop_when_separated` needs one part (separation is a property of one
+/// sequential pass).
+pub fn train_parallel<L: Mixable, E: Examples>(
+    learner: &mut L,
+    data: &E,
+    opts: &TrainOptions,
+    par: &ParallelOptions,
+    reducer: &dyn Reducer,
+    hooks: Hooks<'_, L>,
+) -> Result<TrainReport, LearnError> {
+    let engine = Mixed {
+        mixing: par.mixing,
+        reducer,
+        copies: Vec::new(),
+        states: Vec::new(),
+        base: MixState::default(),
+        mixed: MixState::default(),
+    };
+    run(learner, data, opts, par.parts, engine, hooks)
+}
+
+/// The outer loop.
+fn run<L: OnlineLearner, E: Examples, M: Engine<L>>(
+    learner: &mut L,
+    data: &E,
+    opts: &TrainOptions,
+    parts: usize,
+    mut engine: M,
+    mut hooks: Hooks<'_, L>,
+) -> Result<TrainReport, LearnError> {
+    let n = data.len();
+    if n == 0 {
         return Err(LearnError::Empty);
     }
     // Total steps must count in a u64.
-    if !(opts.passes.is_finite() && opts.passes > 0.0 && opts.passes * data.len() as f64 <= 9.0e18) {
+    if !(opts.passes.is_finite() && opts.passes > 0.0 && opts.passes * n as f64 <= 9.0e18) {
         return Err(param("passes", opts.passes, "a finite number > 0 (passes × examples below 9e18)"));
+    }
+    if parts == 0 || parts > n {
+        return Err(param("parts", parts, "between 1 and the number of examples"));
+    }
+    if opts.stop_when_separated && parts > 1 {
+        return Err(param("parts", parts, "1 for the batch Perceptron (stop when separated)"));
     }
     if data.dim() > learner.dim() {
         return Err(LearnError::Dimension { data: data.dim(), learner: learner.dim() });
     }
     learner.check_labels(data)?;
-    let n = data.len();
     let full = opts.passes.floor() as usize;
-    let tail = ((opts.passes - full as f64) * n as f64).round() as usize;
-    let steps = full as u64 * n as u64 + tail as u64;
-    learner.begin(&Plan { examples: n, steps });
+    let frac = opts.passes - full as f64;
+    let mut orders: Vec<PartOrder> =
+        (0..parts).map(|p| PartOrder::new(p * n / parts..(p + 1) * n / parts, part_seed(opts.seed, p))).collect();
+    let whole: Vec<usize> = orders.iter().map(|o| o.order.len()).collect();
+    let tails: Vec<usize> = whole.iter().map(|&len| (frac * len as f64).round() as usize).collect();
+    let tail: usize = tails.iter().sum();
+    learner.begin(&Plan { examples: n, steps: full as u64 * n as u64 + tail as u64 });
+    engine.start(learner, parts);
 
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(opts.seed);
-    let mut order: Vec<u32> = (0..n as u32).collect();
+    let progress = Progress { done: AtomicU64::new(0), report: hooks.progress };
     let mut report = TrainReport { passes: Vec::new(), separated_at: None };
-    let total_passes = full + usize::from(tail > 0);
-    let mut updates = 0u64;
-    let mut presented = 0u64;
-    for pass in 0..total_passes {
-        let len = if pass < full { n } else { tail };
-        let mut ends = Vec::new();
-        match opts.order {
-            Order::Sequential => {}
-            Order::Shuffle => order.shuffle(&mut rng),
-            Order::Sample => order.iter_mut().for_each(|o| *o = rng.random_range(0..n as u32)),
-            Order::Blocks => ends = shuffle_blocks(&mut order, 0, &mut rng),
+    for pass in 0..full + usize::from(tail > 0) {
+        let started = Instant::now();
+        let lens = if pass < full { &whole } else { &tails };
+        let mut p = PassReport::default();
+        for r in engine.pass(learner, data, &mut orders, lens, opts.order, &progress) {
+            p.examples += r.examples;
+            p.mistakes += r.mistakes;
+            p.updates += r.updates;
         }
-        let start = Instant::now();
-        let mut p = PassReport { examples: len as u64, mistakes: 0, updates: 0, seconds: 0.0 };
-        present_order(learner, data, &order, len, opts.order, &ends, |learner, s| {
-            p.mistakes += u64::from(s.mistake);
-            p.updates += u64::from(s.updated);
-            if s.updated {
-                updates += 1;
-                on(learner, Event::Update(updates));
-            }
-            presented += 1;
-            if presented.is_multiple_of(PROGRESS_EVERY) {
-                on(learner, Event::Progress(presented));
-            }
-        });
-        learner.end_pass();
-        p.seconds = start.elapsed().as_secs_f64();
-        on(learner, Event::PassEnd(p));
+        p.seconds = started.elapsed().as_secs_f64();
         report.passes.push(p);
-        if opts.stop_when_separated && len == n && p.mistakes == 0 {
+        if let Some(f) = hooks.on_pass.as_mut() {
+            engine.observe(learner, &mut |l| f(l, &p));
+        }
+        if opts.stop_when_separated && pass < full && p.mistakes == 0 {
             report.separated_at = Some(pass + 1);
             break;
         }
     }
+    engine.finish(learner);
     Ok(report)
+}
+
+/// Seed of part `p`'s generator: part 0 uses the run's seed, so that one
+/// part replays the sequential algorithm.
+fn part_seed(seed: u64, p: usize) -> u64 {
+    // SplitMix64's increment spreads neighbouring parts apart.
+    seed ^ (p as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// One part's rows and the order of its current pass.
+struct PartOrder {
+    /// Row indices, `start..start + len` in this pass's order.
+    order: Vec<u32>,
+    start: u32,
+    rng: Xoshiro256PlusPlus,
+    /// With [`Order::Blocks`]: where each block ends in `order`.
+    ends: Vec<usize>,
+}
+
+impl PartOrder {
+    fn new(rows: Range<usize>, seed: u64) -> Self {
+        PartOrder {
+            start: rows.start as u32,
+            order: (rows.start as u32..rows.end as u32).collect(),
+            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+            ends: Vec::new(),
+        }
+    }
+
+    /// Makes the next pass's order (the sequential order stays as stored;
+    /// a shuffle permutes the last pass's).
+    fn next(&mut self, kind: Order) {
+        let len = self.order.len() as u32;
+        match kind {
+            Order::Sequential => {}
+            Order::Shuffle => self.order.shuffle(&mut self.rng),
+            Order::Sample => {
+                for o in self.order.iter_mut() {
+                    *o = self.start + self.rng.random_range(0..len);
+                }
+            }
+            Order::Blocks => self.ends = shuffle_blocks(&mut self.order, self.start, &mut self.rng),
+        }
+    }
+}
+
+/// Reorders `order` (the rows `base..base + order.len()`) into shuffled
+/// blocks of [`BLOCK_ROWS`] and returns where each block ends in it.
+fn shuffle_blocks(order: &mut [u32], base: u32, rng: &mut Xoshiro256PlusPlus) -> Vec<usize> {
+    let n = order.len();
+    let mut blocks: Vec<usize> = (0..n.div_ceil(BLOCK_ROWS)).collect();
+    blocks.shuffle(rng);
+    let (mut at, mut ends) = (0, Vec::with_capacity(blocks.len()));
+    for b in blocks {
+        let rows = b * BLOCK_ROWS..((b + 1) * BLOCK_ROWS).min(n);
+        let chunk = &mut order[at..at + rows.len()];
+        chunk.iter_mut().zip(rows.clone()).for_each(|(o, r)| *o = base + r as u32);
+        chunk.shuffle(rng);
+        at += rows.len();
+        ends.push(at);
+    }
+    ends
+}
+
+/// The run's progress counter, shared by the parts.
+struct Progress<'h> {
+    done: AtomicU64,
+    report: Option<&'h (dyn Fn(u64) + Sync)>,
+}
+
+impl Progress<'_> {
+    fn add(&self, examples: u64) {
+        if let Some(f) = self.report {
+            f(self.done.fetch_add(examples, Ordering::Relaxed) + examples);
+        }
+    }
+}
+
+/// One part's pass: the next order, the first `len` examples of it, and the
+/// learner's end of pass.
+fn part_pass<L: OnlineLearner, E: Examples>(
+    learner: &mut L,
+    data: &E,
+    part: &mut PartOrder,
+    len: usize,
+    kind: Order,
+    progress: &Progress<'_>,
+) -> PassReport {
+    part.next(kind);
+    let mut r = PassReport { examples: len as u64, ..Default::default() };
+    let mut since = 0;
+    let mut count = |s: Step| {
+        r.mistakes += u64::from(s.mistake);
+        r.updates += u64::from(s.updated);
+        since += 1;
+        if since == PROGRESS_EVERY {
+            progress.add(since);
+            since = 0;
+        }
+    };
+    if kind == Order::Blocks {
+        let mut start = 0;
+        for &end in &part.ends {
+            let block = &part.order[start..end.min(len)];
+            present(learner, data, block, true, &mut count);
+            if let (Some(lo), Some(hi)) = (block.iter().min(), block.iter().max()) {
+                data.release(*lo as usize..*hi as usize + 1);
+            }
+            if end >= len {
+                break;
+            }
+            start = end;
+        }
+    } else {
+        present(learner, data, &part.order[..len], kind != Order::Sequential, &mut count);
+    }
+    progress.add(since);
+    learner.end_pass();
+    r
 }
 
 /// Presents the examples `run` (indices into `data`) to `learner` once, in
 /// that order, calling `after` with each step's outcome; `prefetch` asks
 /// for the row [`PREFETCH_AHEAD`] steps ahead (out of order, the hardware
-/// prefetcher cannot guess the next row).
+/// prefetcher cannot guess the next row). The loop that runs per example.
 #[inline(always)]
-pub(crate) fn present<L: OnlineLearner, E: Examples>(
+fn present<L: OnlineLearner, E: Examples>(
     learner: &mut L,
     data: &E,
     run: &[u32],
     prefetch: bool,
-    mut after: impl FnMut(&L, Step),
+    mut after: impl FnMut(Step),
 ) {
     for (k, &i) in run.iter().enumerate() {
         if prefetch && let Some(&ahead) = run.get(k + PREFETCH_AHEAD) {
             data.prefetch(ahead as usize);
         }
         let i = i as usize;
-        let s = learner.learn(&data.row(i), data.label(i), i);
-        after(learner, s);
+        after(learner.learn(&data.row(i), data.label(i), i));
     }
 }
 
-/// When the pocket evaluates the current vector.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PocketEvery {
-    /// Every this many updates.
-    Updates(u64),
-    /// At the end of every pass.
-    Pass,
+/// How the parts of a pass run: the learner alone, or copies mixed.
+trait Engine<L> {
+    /// Before the first pass.
+    fn start(&mut self, learner: &mut L, parts: usize);
+    /// One pass of every part (`orders[p]`, its first `lens[p]` examples);
+    /// each part's report.
+    fn pass<E: Examples>(
+        &mut self,
+        learner: &mut L,
+        data: &E,
+        orders: &mut [PartOrder],
+        lens: &[usize],
+        kind: Order,
+        progress: &Progress<'_>,
+    ) -> Vec<PassReport>;
+    /// Calls `f` with the learner whose model is the run's so far.
+    fn observe(&self, learner: &L, f: &mut dyn FnMut(&L));
+    /// After the last pass: leaves the run's learner in `learner`.
+    fn finish(self, learner: &mut L);
 }
 
-/// The best vector seen, by empirical hinge risk on the training set, and
-/// the last one.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Pocket {
-    /// The vector with the lowest risk at an evaluation.
-    pub best: LinearModel,
-    /// Its mean hinge loss.
-    pub best_risk: f64,
-    /// Updates made when it was taken.
-    pub best_at_update: u64,
-    /// The final vector's mean hinge loss.
-    pub last_risk: f64,
-    /// Evaluations made (the final vector included).
-    pub evaluations: u32,
-}
+/// One part: the learner itself, on this thread.
+struct Alone;
 
-/// Trains like [`train`] and keeps the best vector so far (the "pocket"),
-/// evaluated by mean hinge loss over `data` every `every` and at the end.
-/// Each evaluation is a parallel pass over the data.
-pub fn train_pocket<L: OnlineLearner<Model = LinearModel>, E: Examples>(
-    learner: &mut L,
-    data: &E,
-    opts: &TrainOptions,
-    every: PocketEvery,
-) -> Result<(TrainReport, Pocket), LearnError> {
-    if every == PocketEvery::Updates(0) {
-        return Err(param("pocket interval", 0, "at least 1 update"));
+impl<L: OnlineLearner> Engine<L> for Alone {
+    fn start(&mut self, _: &mut L, parts: usize) {
+        debug_assert_eq!(parts, 1);
     }
-    let mut pocket: Option<Pocket> = None;
-    let mut updates = 0u64;
-    let consider = |m: LinearModel, at: u64, pocket: &mut Option<Pocket>| {
-        let risk = m.mean_loss(data, Loss::Hinge);
-        match pocket {
-            Some(p) => {
-                p.evaluations += 1;
-                if risk < p.best_risk {
-                    (p.best, p.best_risk, p.best_at_update) = (m, risk, at);
-                }
-            }
-            None => {
-                *pocket = Some(Pocket { best: m, best_risk: risk, best_at_update: at, last_risk: risk, evaluations: 1 })
-            }
+    fn pass<E: Examples>(
+        &mut self,
+        learner: &mut L,
+        data: &E,
+        orders: &mut [PartOrder],
+        lens: &[usize],
+        kind: Order,
+        progress: &Progress<'_>,
+    ) -> Vec<PassReport> {
+        vec![part_pass(learner, data, &mut orders[0], lens[0], kind, progress)]
+    }
+    fn observe(&self, learner: &L, f: &mut dyn FnMut(&L)) {
+        f(learner)
+    }
+    fn finish(self, _: &mut L) {}
+}
+
+/// Copies of the learner, one per part, mixed after every pass; with one
+/// part, the learner itself as [`Alone`] (so that `P = 1` is the
+/// sequential algorithm bit for bit).
+struct Mixed<'r, L> {
+    mixing: Mixing,
+    reducer: &'r dyn Reducer,
+    copies: Vec<L>,
+    states: Vec<MixState>,
+    base: MixState,
+    mixed: MixState,
+}
+
+impl<L: Mixable> Engine<L> for Mixed<'_, L> {
+    fn start(&mut self, learner: &mut L, parts: usize) {
+        if parts > 1 {
+            self.copies = vec![learner.clone(); parts];
+            self.states = vec![MixState::default(); parts];
+            learner.save_state(&mut self.base);
         }
-        risk
-    };
-    let report = train_with(learner, data, opts, |l, e| match (e, every) {
-        (Event::Update(u), PocketEvery::Updates(n)) => {
-            updates = u;
-            if u % n == 0 {
-                consider(l.model(), u, &mut pocket);
+    }
+    fn pass<E: Examples>(
+        &mut self,
+        learner: &mut L,
+        data: &E,
+        orders: &mut [PartOrder],
+        lens: &[usize],
+        kind: Order,
+        progress: &Progress<'_>,
+    ) -> Vec<PassReport> {
+        if self.copies.is_empty() {
+            return Alone.pass(learner, data, orders, lens, kind, progress);
+        }
+        let reports: Vec<PassReport> = (self.copies.par_iter_mut(), orders.par_iter_mut(), lens, &mut self.states)
+            .into_par_iter()
+            .map(|(copy, order, &len, state)| {
+                let r = part_pass(copy, data, order, len, kind, progress);
+                copy.save_state(state);
+                r
+            })
+            .collect();
+        let updates: Vec<u64> = reports.iter().map(|r| r.updates).collect();
+        self.reducer.reduce(&self.base, &self.states, &self.mixing.weights(&updates), &mut self.mixed);
+        let mixed = &self.mixed;
+        self.copies.par_iter_mut().for_each(|c| c.load_state(mixed));
+        std::mem::swap(&mut self.base, &mut self.mixed);
+        reports
+    }
+    fn observe(&self, learner: &L, f: &mut dyn FnMut(&L)) {
+        match self.copies.split_first() {
+            None => f(learner),
+            Some((first, rest)) if L::GATHERS => {
+                let mut all = first.clone();
+                all.absorb(rest.to_vec());
+                f(&all)
             }
+            Some((first, _)) => f(first),
         }
-        (Event::Update(u), PocketEvery::Pass) => updates = u,
-        (Event::PassEnd(_), PocketEvery::Pass) => {
-            consider(l.model(), updates, &mut pocket);
+    }
+    fn finish(self, learner: &mut L) {
+        let mut copies = self.copies.into_iter();
+        if let Some(first) = copies.next() {
+            *learner = first;
+            learner.absorb(copies.collect());
         }
-        (Event::PassEnd(_), PocketEvery::Updates(_)) | (Event::Progress(_), _) => {}
-    })?;
-    let last = consider(learner.model(), updates, &mut pocket);
-    let mut pocket = pocket.expect("the final vector was evaluated");
-    pocket.last_risk = last;
-    Ok((report, pocket))
+    }
 }

@@ -15,17 +15,17 @@
 
 use crate::error::{LearnError, param};
 use crate::learner::{OnlineLearner, Plan, Step};
-use crate::perceptron::{Bias, PerceptronParams};
+use crate::linear::{Linear, PerceptronParams};
+use crate::mix::{MixState, Mixable};
+use crate::sets::BLOCK_ROWS;
 use rayon::prelude::*;
 use rosenblatt_kernels::{Examples, Row, SparseRow};
 
 /// The Voted Perceptron while training (it is a Perceptron that remembers).
 #[derive(Clone, Debug)]
 pub struct VotedPerceptron {
-    w: Vec<f32>,
-    b: f32,
+    s: Linear,
     eta: f32,
-    bias: bool,
     mistakes: Vec<(u32, f32)>,
     counts: Vec<u64>,
     segments: Vec<Segment>,
@@ -51,10 +51,8 @@ impl VotedPerceptron {
     pub fn new(dim: usize, params: PerceptronParams, last_half: bool) -> Result<Self, LearnError> {
         let p = params.check()?;
         Ok(VotedPerceptron {
-            w: vec![0.0; dim],
-            b: 0.0,
+            s: Linear::new(dim, p.bias),
             eta: p.eta,
-            bias: p.bias == Bias::Explicit,
             mistakes: Vec::new(),
             counts: vec![0],
             segments: vec![Segment { start: None, first: 0 }],
@@ -69,25 +67,20 @@ impl VotedPerceptron {
 impl OnlineLearner for VotedPerceptron {
     type Model = VotedModel;
     fn dim(&self) -> usize {
-        self.w.len()
+        self.s.w.len()
     }
     fn begin(&mut self, plan: &Plan) {
         self.start = if self.last_half { plan.steps / 2 } else { 0 };
     }
     #[inline]
     fn margin<R: Row>(&self, x: &R) -> f32 {
-        x.dot(&self.w) + self.b
+        self.s.margin(x)
     }
     #[inline]
     fn learn<R: Row>(&mut self, x: &R, y: f32, example: usize) -> Step {
         self.step += 1;
-        let mistake = y * self.margin(x) <= 0.0;
+        let mistake = self.s.perceptron_step(x, y, self.eta);
         if mistake {
-            let a = self.eta * y;
-            x.axpy(a, &mut self.w);
-            if self.bias {
-                self.b += a;
-            }
             self.mistakes.push((example as u32, y));
             self.counts.push(0);
         }
@@ -98,7 +91,7 @@ impl OnlineLearner for VotedPerceptron {
         Step { mistake, updated: mistake }
     }
     fn model(&self) -> VotedModel {
-        let mut m = VotedModel::new(self.w.len(), self.eta, self.bias, self.mistakes.clone(), self.counts.clone());
+        let mut m = VotedModel::new(self.s.w.len(), self.eta, self.s.bias, self.mistakes.clone(), self.counts.clone());
         m.segments.clone_from(&self.segments);
         m.starts.clone_from(&self.starts);
         m
@@ -108,19 +101,16 @@ impl OnlineLearner for VotedPerceptron {
 /// The current vector is mixed as a mean and starts a new segment in every
 /// part; each part keeps its own mistakes, and the final learner gathers
 /// every part's segments (`absorb`), so the vote is over all of them.
-impl crate::parallel::Mixable for VotedPerceptron {
-    fn save_state(&mut self, out: &mut crate::MixState) {
-        crate::parallel::put(&mut out.mean, &[&self.w, &[self.b]]);
-        out.total.clear();
+impl Mixable for VotedPerceptron {
+    fn save_state(&mut self, out: &mut MixState) {
+        self.s.save(out);
         out.total.push(self.step as f64);
     }
-    fn load_state(&mut self, s: &crate::MixState) {
-        let mut b = [0.0];
-        crate::parallel::take(&s.mean, &mut [&mut self.w, &mut b]);
-        self.b = b[0];
+    fn load_state(&mut self, s: &MixState) {
+        self.s.load(s);
         self.step = s.total[0] as u64;
-        let mut start = self.w.clone();
-        start.push(self.b);
+        let mut start = self.s.w.clone();
+        start.push(self.s.b[0]);
         self.starts.push(start);
         self.segments.push(Segment { start: Some(self.starts.len() as u32 - 1), first: self.mistakes.len() as u32 });
         self.counts.push(0);
@@ -202,7 +192,7 @@ impl VotedModel {
         let mut released = 0;
         for &j in &self.distinct {
             let j = j as usize;
-            let block_start = j / crate::BLOCK_ROWS * crate::BLOCK_ROWS;
+            let block_start = j / BLOCK_ROWS * BLOCK_ROWS;
             if release && block_start > released {
                 train.release(released..block_start);
                 released = block_start;

@@ -5,9 +5,9 @@
 mod common;
 use common::{Plain, dot, generate, plain};
 use rosenblatt_learners::{
-    AveragedPerceptron, FtrlParams, FtrlProximal, InMemoryExamples, LearnError, LinearModel, LocalReducer, Mixable,
-    Mixing, MulticlassPerceptron, OnlineLearner, Order, PaVariant, ParallelOptions, PassiveAggressive, Perceptron,
-    PerceptronParams, Sgd, SgdParams, TrainOptions, VotedPerceptron, train, train_parallel,
+    AveragedPerceptron, FtrlParams, FtrlProximal, Hooks, InMemoryExamples, LearnError, LinearModel, LocalReducer,
+    Mixable, Mixing, MulticlassPerceptron, OnlineLearner, Order, PaVariant, ParallelOptions, PassiveAggressive,
+    Perceptron, PerceptronParams, Sgd, SgdParams, TrainOptions, VotedPerceptron, train, train_parallel,
 };
 
 fn opts(passes: f64, order: Order, seed: u64) -> TrainOptions {
@@ -23,7 +23,7 @@ fn bits(m: &LinearModel) -> Vec<u32> {
 }
 
 fn run_parallel<L: Mixable>(mut l: L, data: &InMemoryExamples, o: &TrainOptions, p: &ParallelOptions) -> L::Model {
-    train_parallel(&mut l, &data, o, p, &LocalReducer, |_, _| {}).unwrap();
+    train_parallel(&mut l, &data, o, p, &LocalReducer, Hooks::none()).unwrap();
     l.model()
 }
 
@@ -158,9 +158,14 @@ fn mixed_perceptron_separates_separable_data() {
     for (parts, mixing) in [(2, Mixing::Uniform), (4, Mixing::Uniform), (4, Mixing::Weighted)] {
         let mut l = Perceptron::new(20, PerceptronParams::default()).unwrap();
         let mut mistakes = Vec::new();
-        train_parallel(&mut l, &&data, &opts(60.0, Order::Shuffle, 2), &par(parts, mixing), &LocalReducer, |_, p| {
-            mistakes.push(p.mistakes)
-        })
+        train_parallel(
+            &mut l,
+            &&data,
+            &opts(60.0, Order::Shuffle, 2),
+            &par(parts, mixing),
+            &LocalReducer,
+            Hooks::on_pass(&mut |_: &_, p: &_| mistakes.push(p.mistakes)),
+        )
         .unwrap();
         assert_eq!(mistakes.last(), Some(&0), "{parts} {mixing:?}: {mistakes:?}");
         assert_eq!(l.model().error_rate(&&data), 0.0);
@@ -172,10 +177,10 @@ fn bad_requests_are_errors() {
     let (data, _) = generate(10, 4, 0.0, 0.0, false, 35);
     let mut l = Perceptron::new(4, PerceptronParams::default()).unwrap();
     let go = |l: &mut Perceptron, o: TrainOptions, parts| {
-        train_parallel(l, &&data, &o, &par(parts, Mixing::Uniform), &LocalReducer, |_, _| {}).unwrap_err()
+        train_parallel(l, &&data, &o, &par(parts, Mixing::Uniform), &LocalReducer, Hooks::none()).unwrap_err()
     };
-    assert!(matches!(go(&mut l, opts(1.0, Order::Shuffle, 0), 0), LearnError::Parameter { name: "threads", .. }));
-    assert!(matches!(go(&mut l, opts(1.0, Order::Shuffle, 0), 11), LearnError::Parameter { name: "threads", .. }));
+    assert!(matches!(go(&mut l, opts(1.0, Order::Shuffle, 0), 0), LearnError::Parameter { name: "parts", .. }));
+    assert!(matches!(go(&mut l, opts(1.0, Order::Shuffle, 0), 11), LearnError::Parameter { name: "parts", .. }));
     let batch = TrainOptions { stop_when_separated: true, ..opts(5.0, Order::Sequential, 0) };
     assert!(go(&mut l, batch, 2).to_string().contains("batch Perceptron"));
     assert!(matches!(go(&mut l, opts(0.0, Order::Shuffle, 0), 2), LearnError::Parameter { name: "passes", .. }));
@@ -189,8 +194,15 @@ fn passes_count_every_part() {
     let mut l = Perceptron::new(4, PerceptronParams::default()).unwrap();
     let mut seen = Vec::new();
     let o = opts(2.5, Order::Shuffle, 0);
-    let r = train_parallel(&mut l, &&data, &o, &par(3, Mixing::Uniform), &LocalReducer, |_, p| seen.push(p.examples))
-        .unwrap();
+    let r = train_parallel(
+        &mut l,
+        &&data,
+        &o,
+        &par(3, Mixing::Uniform),
+        &LocalReducer,
+        Hooks::on_pass(&mut |_: &_, p: &_| seen.push(p.examples)),
+    )
+    .unwrap();
     // Parts of 33, 33 and 34 rows: half of each, rounded.
     assert_eq!(seen, vec![100, 100, 17 + 17 + 17]);
     assert_eq!(r.steps(), 251);
@@ -245,8 +257,15 @@ fn voted_perceptron_votes_over_every_part_as_the_f64_reference() {
         let mut l = VotedPerceptron::new(12, pp, false).unwrap();
         let o = opts(3.0, Order::Sequential, 0);
         let mut seen = None;
-        train_parallel(&mut l, &&data, &o, &par(parts, Mixing::Uniform), &LocalReducer, |l, _| seen = Some(l.model()))
-            .unwrap();
+        train_parallel(
+            &mut l,
+            &&data,
+            &o,
+            &par(parts, Mixing::Uniform),
+            &LocalReducer,
+            Hooks::on_pass(&mut |l: &VotedPerceptron, _: &_| seen = Some(l.model())),
+        )
+        .unwrap();
         // The observer's last look is the final model: every part's mistakes.
         assert_eq!(seen.unwrap(), l.model());
         let predictor = l.model().predictor(&&data);
@@ -262,7 +281,7 @@ fn voted_perceptron_votes_over_every_part_as_the_f64_reference() {
     let o = opts(2.0, Order::Shuffle, 4);
     train(&mut seq, &&data, &o).unwrap();
     let mut one = VotedPerceptron::new(12, pp, false).unwrap();
-    train_parallel(&mut one, &&data, &o, &par(1, Mixing::Uniform), &LocalReducer, |_, _| {}).unwrap();
+    train_parallel(&mut one, &&data, &o, &par(1, Mixing::Uniform), &LocalReducer, Hooks::none()).unwrap();
     let (mut a, mut b) = (vec![0.0; test.len()], vec![0.0; test.len()]);
     seq.model().predictor(&&data).votes(&&test, &mut a);
     one.model().predictor(&&data).votes(&&test, &mut b);

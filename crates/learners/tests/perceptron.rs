@@ -6,7 +6,7 @@ mod common;
 use common::{Plain, Spy, dot, generate, plain, seq};
 use rosenblatt_kernels::Examples;
 use rosenblatt_learners::{
-    AveragedPerceptron, Bias, Event, InMemoryExamples, LearnError, LiftedExamples, OnlineLearner, Order,
+    AveragedPerceptron, Bias, Hooks, InMemoryExamples, LearnError, LiftedExamples, OnlineLearner, Order,
     PROGRESS_EVERY, Perceptron, PerceptronParams, TrainOptions, VotedParts, VotedPerceptron, VotedPredictor, train,
     train_with,
 };
@@ -483,15 +483,25 @@ fn bound_diagnostics_match_a_direct_computation_and_hold() {
 fn progress_is_reported_every_progress_every_examples() {
     let (data, _) = generate(1000, 5, 0.0, 0.1, false, 23);
     let mut l = Perceptron::new(5, PerceptronParams::default()).unwrap();
-    let mut seen = Vec::new();
+    let seen = std::sync::Mutex::new(Vec::new());
     let opts = TrainOptions { passes: 200.0, ..seq(1.0) };
-    train_with(&mut l, &&data, &opts, |_, e| {
-        if let Event::Progress(n) = e {
-            seen.push(n);
-        }
-    })
-    .unwrap();
-    assert_eq!(seen, vec![PROGRESS_EVERY, 2 * PROGRESS_EVERY, 3 * PROGRESS_EVERY]);
+    let hooks = Hooks { on_pass: None, progress: Some(&|n| seen.lock().unwrap().push(n)) };
+    train_with(&mut l, &&data, &opts, hooks).unwrap();
+    // Within a pass every PROGRESS_EVERY examples, and at every pass's end:
+    // here the passes (1000 examples) end first.
+    let seen = seen.into_inner().unwrap();
+    assert_eq!(seen, (1..=200).map(|p| p * 1000).collect::<Vec<u64>>());
+    let long = TrainOptions { passes: 3.5, ..seq(1.0) };
+    let (data, _) = generate(PROGRESS_EVERY as usize + 5, 5, 0.0, 0.1, false, 24);
+    let seen = std::sync::Mutex::new(Vec::new());
+    let hooks = Hooks { on_pass: None, progress: Some(&|n| seen.lock().unwrap().push(n)) };
+    train_with(&mut Perceptron::new(5, PerceptronParams::default()).unwrap(), &&data, &long, hooks).unwrap();
+    let n = PROGRESS_EVERY + 5;
+    let tail = (0.5 * n as f64).round() as u64;
+    assert_eq!(
+        seen.into_inner().unwrap(),
+        vec![PROGRESS_EVERY, n, n + PROGRESS_EVERY, 2 * n, 2 * n + PROGRESS_EVERY, 3 * n, 3 * n + tail]
+    );
 }
 
 /// Examples that record what training releases.

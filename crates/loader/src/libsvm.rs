@@ -29,6 +29,11 @@ pub struct ParseOptions {
     pub skip_bad_lines: bool,
 }
 
+/// The index base recorded for data that never was text (MNIST, generated
+/// sets): the LIBSVM convention, so that `export` writes such data as
+/// LIBSVM tools expect and `convert` reads it back unchanged.
+pub const DEFAULT_BASE: u8 = 1;
+
 /// No `qid` on this row.
 pub const NO_QID: u64 = u64::MAX;
 
@@ -593,4 +598,59 @@ impl<'a> Tokens<'a> {
     fn peek_is_number(&self) -> bool {
         self.peek().is_some_and(|t| parse_f32(t).is_ok())
     }
+}
+
+/// Formats `v` so that parsing the text gives back the same f32: the
+/// shortest decimal that round-trips, in exponent form only for very small
+/// or very large magnitudes.
+pub fn format_f32(v: f32, out: &mut impl std::io::Write) -> std::io::Result<()> {
+    if v == 0.0 || (1e-4..1e15).contains(&v.abs()) { write!(out, "{v}") } else { write!(out, "{v:e}") }
+}
+
+/// Writes one row as a LIBSVM line: the label (or `ids` joined by commas,
+/// for a multi-label row), `qid:` if any, then `index:value` with indices
+/// counted from `base` (1, the convention, or 0).
+pub fn write_row(
+    out: &mut impl std::io::Write,
+    label: Result<f32, &[u32]>,
+    qid: u64,
+    entries: impl Iterator<Item = (usize, f32)>,
+    base: u8,
+) -> std::io::Result<()> {
+    match label {
+        Ok(l) => format_f32(l, out)?,
+        Err(ids) => {
+            for (k, id) in ids.iter().enumerate() {
+                if k > 0 {
+                    out.write_all(b",")?;
+                }
+                write!(out, "{id}")?;
+            }
+        }
+    }
+    if qid != NO_QID {
+        write!(out, " qid:{qid}")?;
+    }
+    for (i, v) in entries {
+        write!(out, " {}:", i as u64 + u64::from(base))?;
+        format_f32(v, out)?;
+    }
+    out.write_all(b"\n")
+}
+
+/// Writes `rows` as LIBSVM text, indices counted from `base`; parsing the
+/// text back with the same base gives the same rows.
+pub fn write_rows(rows: &Rows, base: u8, out: &mut impl std::io::Write) -> std::io::Result<()> {
+    for r in 0..rows.len() {
+        let label = if rows.label_offsets.is_empty() {
+            Ok(rows.labels[r])
+        } else {
+            Err(&rows.multilabels[rows.label_offsets[r] as usize..rows.label_offsets[r + 1] as usize])
+        };
+        let (s, e) = (rows.offsets[r] as usize, rows.offsets[r + 1] as usize);
+        let qid = rows.qids.get(r).copied().unwrap_or(NO_QID);
+        let entries = rows.indices[s..e].iter().zip(&rows.values[s..e]).map(|(&i, &v)| (i as usize, v));
+        write_row(out, label, qid, entries, base)?;
+    }
+    Ok(())
 }

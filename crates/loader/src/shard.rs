@@ -1,11 +1,8 @@
-//! The binary shard file (format in `docs/shard-format.md`): a fixed header
-//! decoded field by field with checked arithmetic, then 64-byte-aligned
-//! sections (labels, row offsets, indices, values, qids, multi-label
-//! offsets), each with a CRC-32.
-//!
-//! Opening validates everything the unchecked row constructors rely on, in
-//! one pass, and returns a [`Shard`] whose row views can only be obtained
-//! through that check. Checksums are verified on request.
+//! Opening a shard: map (or read) the file, decode its header
+//! ([`crate::format`]), and validate everything the unchecked row
+//! constructors rely on, in one pass; a [`Shard`]'s row views
+//! ([`Shard::rows`]) can only be had after that check. Checksums are
+//! verified on request.
 //!
 //! # The memory-map contract
 //!
@@ -19,261 +16,13 @@
 //! others may write, open with [`OpenOptions::in_memory`], which reads the
 //! file into memory once.
 
+use crate::RowsView;
 use crate::error::LoadError;
+use crate::format::{Header, LabelKind, Layout, SECTION_NAMES, SECTIONS, Section, ValueEncoding, decode_header};
 use crate::libsvm::NO_QID;
-use rosenblatt_kernels::{DenseRow, Index, Ones, Row, SparseRow, StoredValues, U8Values, Values};
-use std::io::Write;
+use crate::rows::{DenseRows, SparseRows, U8Column};
+use rosenblatt_kernels::{Index, Ones};
 use std::path::{Path, PathBuf};
-
-/// File magic, 8 bytes.
-pub const MAGIC: [u8; 8] = *b"RBLTSHRD";
-/// The format version this code writes and reads.
-pub const VERSION: u32 = 1;
-/// Header size in bytes.
-pub const HEADER_LEN: usize = 256;
-/// Section alignment in bytes.
-pub const ALIGN: usize = 64;
-/// Number of sections.
-pub const SECTIONS: usize = 6;
-const SECTION_NAMES: [&str; SECTIONS] = ["labels", "offsets", "indices", "values", "qids", "label-offsets"];
-const TABLE_AT: usize = 64;
-const HEADER_CRC_AT: usize = HEADER_LEN - 8;
-
-/// Sparse rows (index lists) or dense rows (one value per feature).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Layout {
-    /// Row offsets, indices and values.
-    Sparse,
-    /// `dim` values per row, no indices.
-    Dense,
-}
-
-/// How feature values are stored.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum ValueEncoding {
-    /// One f32 per entry.
-    F32,
-    /// One byte per entry, decoding as `byte as f32 * scale`.
-    U8 {
-        /// The decode factor.
-        scale: f32,
-    },
-    /// No values: every stored entry is 1 (binary features).
-    Ones,
-}
-
-/// What the labels mean.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum LabelKind {
-    /// +1 / −1.
-    Binary,
-    /// Integer class ids (stored as f32, exact below 2^24).
-    Classes,
-    /// Arbitrary finite reals.
-    Real,
-    /// Lists of u32 class ids per row.
-    Multi,
-}
-
-/// A shard's encoding: how rows are laid out and stored.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Encoding {
-    /// Sparse or dense.
-    pub layout: Layout,
-    /// Index width in bytes for sparse rows: 2 or 4.
-    pub index_bytes: u8,
-    /// Value storage.
-    pub values: ValueEncoding,
-}
-
-impl Encoding {
-    /// A short name: `sparse-u16-u8`, `dense-f32`, `sparse-u32-binary`, …
-    pub fn name(&self) -> String {
-        let v = match self.values {
-            ValueEncoding::F32 => "f32",
-            ValueEncoding::U8 { .. } => "u8",
-            ValueEncoding::Ones => "binary",
-        };
-        match self.layout {
-            Layout::Dense => format!("dense-{v}"),
-            Layout::Sparse => format!("sparse-u{}-{v}", u32::from(self.index_bytes) * 8),
-        }
-    }
-}
-
-/// Everything the header says besides the section table.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Header {
-    /// Rows in this shard.
-    pub rows: u64,
-    /// Stored entries (dense: rows × dim).
-    pub nnz: u64,
-    /// Dimension.
-    pub dim: u64,
-    /// The encoding.
-    pub encoding: Encoding,
-    /// What the labels are.
-    pub label_kind: LabelKind,
-    /// Index base of the source text (0 or 1), kept for export.
-    pub index_base: u8,
-    /// Multi-label mode: total class ids stored.
-    pub multilabels: u64,
-}
-
-/// One section's place and checksum.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Section {
-    /// Byte offset from the file start (multiple of 64).
-    pub offset: u64,
-    /// Length in bytes.
-    pub len: u64,
-    /// CRC-32 of the section's bytes.
-    pub crc: u32,
-}
-
-/// The columns of a shard to write. Slices must agree with `header`.
-pub struct ShardData<'a> {
-    /// Labels (single-label kinds), or class ids (multi-label).
-    pub labels: Labels<'a>,
-    /// Row offsets (sparse), `rows + 1` entries from 0 to nnz.
-    pub offsets: &'a [u64],
-    /// Indices as bytes (u16 or u32 little-endian), sparse only.
-    pub indices: Indices<'a>,
-    /// Values: f32, bytes, or none.
-    pub values: ValueColumnData<'a>,
-    /// Group ids, empty if no row has one.
-    pub qids: &'a [u64],
-}
-
-/// Label column to write.
-pub enum Labels<'a> {
-    /// One f32 per row.
-    Single(&'a [f32]),
-    /// `offsets` (rows + 1) into `ids`.
-    Multi {
-        /// Row starts into `ids`.
-        offsets: &'a [u64],
-        /// Class ids.
-        ids: &'a [u32],
-    },
-}
-
-/// Index column to write.
-pub enum Indices<'a> {
-    /// Dense rows: none.
-    None,
-    /// 16-bit.
-    U16(&'a [u16]),
-    /// 32-bit.
-    U32(&'a [u32]),
-}
-
-/// Value column to write.
-pub enum ValueColumnData<'a> {
-    /// f32 values.
-    F32(&'a [f32]),
-    /// Bytes (scale in the header's encoding).
-    U8(&'a [u8]),
-    /// None.
-    Ones,
-}
-
-fn round_up(x: usize) -> usize {
-    x.div_ceil(ALIGN) * ALIGN
-}
-
-/// Serialises a shard into bytes.
-pub fn encode(header: &Header, data: &ShardData<'_>) -> Vec<u8> {
-    let (labels, label_offsets): (&[u8], &[u8]) = match data.labels {
-        Labels::Single(l) => (bytemuck::cast_slice(l), &[]),
-        Labels::Multi { offsets, ids } => (bytemuck::cast_slice(ids), bytemuck::cast_slice(offsets)),
-    };
-    let indices: &[u8] = match data.indices {
-        Indices::None => &[],
-        Indices::U16(i) => bytemuck::cast_slice(i),
-        Indices::U32(i) => bytemuck::cast_slice(i),
-    };
-    let values: &[u8] = match data.values {
-        ValueColumnData::F32(v) => bytemuck::cast_slice(v),
-        ValueColumnData::U8(v) => v,
-        ValueColumnData::Ones => &[],
-    };
-    let sections: [&[u8]; SECTIONS] =
-        [labels, bytemuck::cast_slice(data.offsets), indices, values, bytemuck::cast_slice(data.qids), label_offsets];
-    let mut out = vec![0u8; HEADER_LEN];
-    let mut table = [Section::default(); SECTIONS];
-    for (s, bytes) in sections.iter().enumerate() {
-        out.resize(round_up(out.len()), 0);
-        table[s] = Section { offset: out.len() as u64, len: bytes.len() as u64, crc: crc32fast::hash(bytes) };
-        out.extend_from_slice(bytes);
-    }
-    out.resize(round_up(out.len()), 0);
-    write_header(&mut out[..HEADER_LEN], header, &table);
-    out
-}
-
-fn write_header(h: &mut [u8], header: &Header, table: &[Section; SECTIONS]) {
-    h[0..8].copy_from_slice(&MAGIC);
-    h[8..12].copy_from_slice(&VERSION.to_le_bytes());
-    h[12..16].copy_from_slice(&(HEADER_LEN as u32).to_le_bytes());
-    h[16..24].copy_from_slice(&header.rows.to_le_bytes());
-    h[24..32].copy_from_slice(&header.nnz.to_le_bytes());
-    h[32..40].copy_from_slice(&header.dim.to_le_bytes());
-    let e = header.encoding;
-    h[40] = match e.layout {
-        Layout::Sparse => 0,
-        Layout::Dense => 1,
-    };
-    h[41] = if e.layout == Layout::Dense { 0 } else { e.index_bytes };
-    let (vk, scale) = match e.values {
-        ValueEncoding::F32 => (0, 1.0f32),
-        ValueEncoding::U8 { scale } => (1, scale),
-        ValueEncoding::Ones => (2, 1.0),
-    };
-    h[42] = vk;
-    h[43] = match header.label_kind {
-        LabelKind::Binary => 0,
-        LabelKind::Classes => 1,
-        LabelKind::Real => 2,
-        LabelKind::Multi => 3,
-    };
-    h[44] = header.index_base;
-    h[48..52].copy_from_slice(&scale.to_le_bytes());
-    h[56..64].copy_from_slice(&header.multilabels.to_le_bytes());
-    for (s, sec) in table.iter().enumerate() {
-        let at = TABLE_AT + s * 24;
-        h[at..at + 8].copy_from_slice(&sec.offset.to_le_bytes());
-        h[at + 8..at + 16].copy_from_slice(&sec.len.to_le_bytes());
-        h[at + 16..at + 20].copy_from_slice(&sec.crc.to_le_bytes());
-    }
-    let crc = crc32fast::hash(&h[..HEADER_CRC_AT]);
-    h[HEADER_CRC_AT..HEADER_CRC_AT + 4].copy_from_slice(&crc.to_le_bytes());
-}
-
-/// Writes `bytes` to `path` atomically: a temporary file in the same
-/// directory, synced, then renamed over `path`. A crash leaves either no file
-/// or the old one, never a partial one under `path`.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), LoadError> {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        drop(f);
-        std::fs::rename(&tmp, path)?;
-        // Make the rename itself durable.
-        if let Ok(d) = std::fs::File::open(dir) {
-            let _ = d.sync_all();
-        }
-        Ok(())
-    })();
-    result.map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        LoadError::io(path, e)
-    })
-}
 
 /// How to open a shard.
 #[derive(Clone, Copy, Debug, Default)]
@@ -351,9 +100,14 @@ impl Shard {
 
     /// Validates a shard held in memory (for tests and fuzzing).
     pub fn from_vec(data: &[u8], verify: bool) -> Result<Shard, LoadError> {
+        Self::from_image(PathBuf::from("<memory>"), data, verify)
+    }
+
+    /// Validates a shard image held in memory, named `path` in errors.
+    pub(crate) fn from_image(path: PathBuf, data: &[u8], verify: bool) -> Result<Shard, LoadError> {
         let mut words = vec![0u64; data.len().div_ceil(8)];
         bytemuck::cast_slice_mut::<u64, u8>(&mut words)[..data.len()].copy_from_slice(data);
-        Self::from_bytes(PathBuf::from("<memory>"), Bytes::Owned(words, data.len()), verify)
+        Self::from_bytes(path, Bytes::Owned(words, data.len()), verify)
     }
 
     /// The file.
@@ -437,7 +191,7 @@ impl Shard {
                 RowsView::DenseF32(DenseRows { dim, rows, col: bytemuck::cast_slice(vals) })
             }
             (Layout::Dense, _, ValueEncoding::U8 { scale }) => {
-                RowsView::DenseU8(DenseRows { dim, rows, col: U8Column { bytes: vals, scale } })
+                RowsView::DenseU8(DenseRows { dim, rows, col: U8Column::new(vals, scale) })
             }
             (Layout::Dense, _, ValueEncoding::Ones) => unreachable!("rejected by decode_header"),
             (Layout::Sparse, 2, v) => {
@@ -447,9 +201,9 @@ impl Shard {
                         RowsView::SparseU16F32(SparseRows::new(dim, offsets, idx, bytemuck::cast_slice(vals)))
                     }
                     ValueEncoding::U8 { scale } => {
-                        RowsView::SparseU16U8(SparseRows::new(dim, offsets, idx, U8Column { bytes: vals, scale }))
+                        RowsView::SparseU16U8(SparseRows::new(dim, offsets, idx, U8Column::new(vals, scale)))
                     }
-                    ValueEncoding::Ones => RowsView::SparseU16Ones(SparseRows::new(dim, offsets, idx, Ones)),
+                    ValueEncoding::Ones => RowsView::SparseU16Binary(SparseRows::new(dim, offsets, idx, Ones)),
                 }
             }
             (Layout::Sparse, _, v) => {
@@ -459,9 +213,9 @@ impl Shard {
                         RowsView::SparseU32F32(SparseRows::new(dim, offsets, idx, bytemuck::cast_slice(vals)))
                     }
                     ValueEncoding::U8 { scale } => {
-                        RowsView::SparseU32U8(SparseRows::new(dim, offsets, idx, U8Column { bytes: vals, scale }))
+                        RowsView::SparseU32U8(SparseRows::new(dim, offsets, idx, U8Column::new(vals, scale)))
                     }
-                    ValueEncoding::Ones => RowsView::SparseU32Ones(SparseRows::new(dim, offsets, idx, Ones)),
+                    ValueEncoding::Ones => RowsView::SparseU32Binary(SparseRows::new(dim, offsets, idx, Ones)),
                 }
             }
         }
@@ -595,299 +349,4 @@ fn check_rows<I: Index>(off: &[u64], idx: &[I], dim: u64) -> Result<(), String> 
         }
     }
     Ok(())
-}
-
-fn decode_header(path: &Path, b: &[u8]) -> Result<(Header, [Section; SECTIONS]), LoadError> {
-    let bad = |msg: String| LoadError::shard(path, msg);
-    if b.len() < HEADER_LEN {
-        return Err(bad(format!("file is {} bytes, shorter than the {HEADER_LEN}-byte header (truncated?)", b.len())));
-    }
-    if b[0..8] != MAGIC {
-        return Err(bad(format!("bad magic {:02x?} (not a rosenblatt shard)", &b[0..8])));
-    }
-    let u32_at = |at: usize| u32::from_le_bytes(b[at..at + 4].try_into().expect("4 bytes"));
-    let u64_at = |at: usize| u64::from_le_bytes(b[at..at + 8].try_into().expect("8 bytes"));
-    let version = u32_at(8);
-    if version != VERSION {
-        return Err(bad(format!("format version {version}; this build reads version {VERSION}")));
-    }
-    let stored = u32_at(HEADER_CRC_AT);
-    let crc = crc32fast::hash(&b[..HEADER_CRC_AT]);
-    if stored != crc {
-        return Err(bad(format!("header checksum mismatch (stored {stored:08x}, computed {crc:08x})")));
-    }
-    if u32_at(12) as usize != HEADER_LEN {
-        return Err(bad(format!("header length {} (expected {HEADER_LEN})", u32_at(12))));
-    }
-    let (rows, nnz, dim) = (u64_at(16), u64_at(24), u64_at(32));
-    let layout = match b[40] {
-        0 => Layout::Sparse,
-        1 => Layout::Dense,
-        x => return Err(bad(format!("unknown layout {x}"))),
-    };
-    let index_bytes = b[41];
-    match (layout, index_bytes) {
-        (Layout::Dense, 0) | (Layout::Sparse, 2 | 4) => {}
-        _ => return Err(bad(format!("index width {index_bytes} is not valid for a {layout:?} shard"))),
-    }
-    let scale = f32::from_le_bytes(b[48..52].try_into().expect("4 bytes"));
-    let values = match b[42] {
-        0 => ValueEncoding::F32,
-        1 => ValueEncoding::U8 { scale },
-        2 if layout == Layout::Sparse => ValueEncoding::Ones,
-        x => return Err(bad(format!("value encoding {x} is not valid for a {layout:?} shard"))),
-    };
-    let label_kind = match b[43] {
-        0 => LabelKind::Binary,
-        1 => LabelKind::Classes,
-        2 => LabelKind::Real,
-        3 => LabelKind::Multi,
-        x => return Err(bad(format!("unknown label kind {x}"))),
-    };
-    let index_base = b[44];
-    if index_base > 1 {
-        return Err(bad(format!("index base {index_base} (must be 0 or 1)")));
-    }
-    let multilabels = u64_at(56);
-    if index_bytes == 2 && dim > 1 << 16 {
-        return Err(bad(format!("dimension {dim} does not fit 16-bit indices")));
-    }
-    if dim > 1 << 32 {
-        return Err(bad(format!("dimension {dim} exceeds 2^32")));
-    }
-    if layout == Layout::Dense && rows.checked_mul(dim) != Some(nnz) {
-        return Err(bad(format!("dense shard with {rows} rows × {dim} columns cannot hold {nnz} entries")));
-    }
-    let mut table = [Section::default(); SECTIONS];
-    let mut end = HEADER_LEN as u64;
-    for (s, sec) in table.iter_mut().enumerate() {
-        let at = TABLE_AT + s * 24;
-        *sec = Section { offset: u64_at(at), len: u64_at(at + 8), crc: u32_at(at + 16) };
-        let name = SECTION_NAMES[s];
-        if sec.offset % ALIGN as u64 != 0 {
-            return Err(bad(format!("section {name} at offset {} is not {ALIGN}-byte aligned", sec.offset)));
-        }
-        if sec.offset < end {
-            return Err(bad(format!("section {name} at offset {} overlaps what precedes it", sec.offset)));
-        }
-        end = sec.offset.checked_add(sec.len).ok_or_else(|| bad(format!("section {name} length overflows")))?;
-        if end > b.len() as u64 {
-            return Err(bad(format!(
-                "section {name} ends at byte {end}, past the end of the {}-byte file (truncated?)",
-                b.len()
-            )));
-        }
-    }
-    // Every section's length must be what the counts say: no reading past a
-    // section, no trusting a count the bytes do not back.
-    let need = |count: Option<u64>, width: u64| count.and_then(|c| c.checked_mul(width));
-    let vbytes = match values {
-        ValueEncoding::F32 => 4,
-        ValueEncoding::U8 { .. } => 1,
-        ValueEncoding::Ones => 0,
-    };
-    let multi = label_kind == LabelKind::Multi;
-    let expect = [
-        if multi { need(Some(multilabels), 4) } else { need(Some(rows), 4) },
-        if layout == Layout::Sparse { need(rows.checked_add(1), 8) } else { Some(0) },
-        need(Some(nnz), u64::from(index_bytes)),
-        need(Some(nnz), vbytes),
-        None, // qids: 0 or rows × 8, checked below
-        if multi { need(rows.checked_add(1), 8) } else { Some(0) },
-    ];
-    for (s, (sec, want)) in table.iter().zip(expect).enumerate() {
-        let len = sec.len;
-        let ok = match want {
-            Some(e) => len == e,
-            None => len == 0 || Some(len) == rows.checked_mul(8),
-        };
-        if !ok {
-            return Err(bad(format!(
-                "section {} is {len} bytes, which does not match {rows} rows, {nnz} entries",
-                SECTION_NAMES[s]
-            )));
-        }
-    }
-    let encoding = Encoding { layout, index_bytes, values };
-    Ok((Header { rows, nnz, dim, encoding, label_kind, index_base, multilabels }, table))
-}
-
-/// A column of values that yields one row's [`Values`].
-pub trait ValueColumn: Copy + Send + Sync {
-    /// The per-row view.
-    type V: Values;
-    /// Entries `s..e`.
-    fn slice(&self, s: usize, e: usize) -> Self::V;
-    /// Starts loading entries `s..e` into cache.
-    fn prefetch(&self, s: usize, e: usize);
-}
-
-impl<'a> ValueColumn for &'a [f32] {
-    type V = &'a [f32];
-    #[inline(always)]
-    fn slice(&self, s: usize, e: usize) -> &'a [f32] {
-        &self[s..e]
-    }
-    #[inline(always)]
-    fn prefetch(&self, s: usize, e: usize) {
-        rosenblatt_kernels::prefetch(&self[s..e]);
-    }
-}
-
-/// Bytes with a scale, for whole shards.
-#[derive(Clone, Copy, Debug)]
-pub struct U8Column<'a> {
-    bytes: &'a [u8],
-    scale: f32,
-}
-
-impl<'a> ValueColumn for U8Column<'a> {
-    type V = U8Values<'a>;
-    #[inline(always)]
-    fn slice(&self, s: usize, e: usize) -> U8Values<'a> {
-        U8Values::new(&self.bytes[s..e], self.scale)
-    }
-    #[inline(always)]
-    fn prefetch(&self, s: usize, e: usize) {
-        rosenblatt_kernels::prefetch(&self.bytes[s..e]);
-    }
-}
-
-impl ValueColumn for Ones {
-    type V = Ones;
-    #[inline(always)]
-    fn slice(&self, _: usize, _: usize) -> Ones {
-        Ones
-    }
-    #[inline(always)]
-    fn prefetch(&self, _: usize, _: usize) {}
-}
-
-/// Validated sparse rows of one shard.
-#[derive(Clone, Copy, Debug)]
-pub struct SparseRows<'a, I: Index, C> {
-    dim: usize,
-    offsets: &'a [u64],
-    indices: &'a [I],
-    col: C,
-}
-
-impl<'a, I: Index, C: ValueColumn> SparseRows<'a, I, C> {
-    // Private: only `Shard::rows`, after validation, builds one.
-    fn new(dim: usize, offsets: &'a [u64], indices: &'a [I], col: C) -> Self {
-        SparseRows { dim, offsets, indices, col }
-    }
-}
-
-/// Validated dense rows of one shard.
-#[derive(Clone, Copy, Debug)]
-pub struct DenseRows<C> {
-    dim: usize,
-    rows: usize,
-    col: C,
-}
-
-/// A set of rows that can be read by index.
-pub trait RowSet: Send + Sync {
-    /// The row view type.
-    type Row: Row;
-    /// Number of rows.
-    fn len(&self) -> usize;
-    /// Whether there are none.
-    fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-    /// Row `r`. Panics if `r >= len()`.
-    fn row(&self, r: usize) -> Self::Row;
-    /// The dimension.
-    fn dim(&self) -> usize;
-    /// Starts loading row `r`'s bytes into cache.
-    #[inline(always)]
-    fn prefetch(&self, _r: usize) {}
-}
-
-impl<'a, I: Index, C: ValueColumn> RowSet for SparseRows<'a, I, C> {
-    type Row = SparseRow<'a, I, C::V>;
-    #[inline]
-    fn len(&self) -> usize {
-        self.offsets.len() - 1
-    }
-    #[inline]
-    fn row(&self, r: usize) -> Self::Row {
-        let (s, e) = (self.offsets[r] as usize, self.offsets[r + 1] as usize);
-        // SAFETY: `Shard::validate` checked that offsets are monotone and end
-        // at the entry count (so `s..e` is in range for indices and values),
-        // and that each row's indices strictly increase below `dim`.
-        unsafe { SparseRow::new_unchecked(self.dim, &self.indices[s..e], self.col.slice(s, e)) }
-    }
-    #[inline]
-    fn dim(&self) -> usize {
-        self.dim
-    }
-    #[inline(always)]
-    fn prefetch(&self, r: usize) {
-        if let (Some(&s), Some(&e)) = (self.offsets.get(r), self.offsets.get(r + 1)) {
-            let (s, e) = (s as usize, e as usize);
-            rosenblatt_kernels::prefetch(&self.indices[s..e]);
-            self.col.prefetch(s, e);
-        }
-    }
-}
-
-impl<C: ValueColumn> RowSet for DenseRows<C>
-where
-    C::V: StoredValues,
-{
-    type Row = DenseRow<C::V>;
-    #[inline]
-    fn len(&self) -> usize {
-        self.rows
-    }
-    #[inline]
-    fn row(&self, r: usize) -> Self::Row {
-        DenseRow::new(self.col.slice(r * self.dim, (r + 1) * self.dim))
-    }
-    #[inline]
-    fn dim(&self) -> usize {
-        self.dim
-    }
-    #[inline(always)]
-    fn prefetch(&self, r: usize) {
-        if r < self.rows {
-            self.col.prefetch(r * self.dim, (r + 1) * self.dim);
-        }
-    }
-}
-
-/// A shard's rows in whichever encoding it holds. Use [`with_rows!`] to run
-/// generic code over any of them.
-#[derive(Clone, Copy, Debug)]
-#[allow(missing_docs)]
-pub enum RowsView<'a> {
-    SparseU16F32(SparseRows<'a, u16, &'a [f32]>),
-    SparseU16U8(SparseRows<'a, u16, U8Column<'a>>),
-    SparseU16Ones(SparseRows<'a, u16, Ones>),
-    SparseU32F32(SparseRows<'a, u32, &'a [f32]>),
-    SparseU32U8(SparseRows<'a, u32, U8Column<'a>>),
-    SparseU32Ones(SparseRows<'a, u32, Ones>),
-    DenseF32(DenseRows<&'a [f32]>),
-    DenseU8(DenseRows<U8Column<'a>>),
-}
-
-/// Runs `$body` with `$rows` bound to the concrete [`RowSet`] inside a
-/// [`RowsView`]: one dispatch per call, monomorphic code inside.
-#[macro_export]
-macro_rules! with_rows {
-    ($view:expr, |$rows:ident| $body:expr) => {
-        match $view {
-            $crate::RowsView::SparseU16F32($rows) => $body,
-            $crate::RowsView::SparseU16U8($rows) => $body,
-            $crate::RowsView::SparseU16Ones($rows) => $body,
-            $crate::RowsView::SparseU32F32($rows) => $body,
-            $crate::RowsView::SparseU32U8($rows) => $body,
-            $crate::RowsView::SparseU32Ones($rows) => $body,
-            $crate::RowsView::DenseF32($rows) => $body,
-            $crate::RowsView::DenseU8($rows) => $body,
-        }
-    };
 }

@@ -3,9 +3,9 @@
 
 use proptest::prelude::*;
 use rosenblatt_kernels::Row;
-use rosenblatt_loader::dataset::{choose_encoding, find_u8_scale, parse_encoding, write_dataset};
+use rosenblatt_loader::format::{Layout, SECTIONS, ValueEncoding};
 use rosenblatt_loader::libsvm::{parse, parse_parallel};
-use rosenblatt_loader::shard::{Layout, SECTIONS, ValueEncoding};
+use rosenblatt_loader::writer::{choose_encoding, find_u8_scale, parse_encoding, write_dataset};
 use rosenblatt_loader::{Dataset, OpenOptions, ParseOptions, RowSet, Rows, Shard, WriteOptions, interop, with_rows};
 use std::path::Path;
 
@@ -67,7 +67,7 @@ fn every_encoding_round_trips_rows_labels_and_values() {
         for shard_bytes in [1u64 << 30, 100] {
             let tmp = tempfile::tempdir().unwrap();
             let ds = write(tmp.path(), &rows, Some(enc), shard_bytes);
-            assert_eq!(ds.manifest().encoding, enc);
+            assert_eq!(ds.manifest().encoding.name(), enc);
             assert_eq!(ds.to_rows(), rows, "{enc}, shard size {shard_bytes}");
             if shard_bytes == 100 {
                 assert!(ds.shards().len() > 1, "{enc}: small shards expected");
@@ -81,7 +81,7 @@ fn rows_read_through_the_kernels_match_the_parsed_values() {
     let rows = rows_of(&text_for("u8", 50));
     let tmp = tempfile::tempdir().unwrap();
     let ds = write(tmp.path(), &rows, None, 1 << 30);
-    assert_eq!(ds.manifest().encoding, "dense-u8"); // dense enough and bytes × 1/255
+    assert_eq!(ds.manifest().encoding.name(), "dense-u8"); // dense enough and bytes × 1/255
     let w: Vec<f32> = (0..ds.dim() as usize).map(|i| i as f32 * 0.25 - 1.0).collect();
     let mut r0 = 0;
     for shard in ds.shards() {
@@ -355,7 +355,7 @@ fn a_million_row_file() {
     let ds = write(tmp.path(), &rows, None, 8 << 20);
     assert_eq!(ds.rows(), 1_000_000);
     // Values 1, 0.5 and 2 are bytes times the scale 0.5.
-    assert_eq!((ds.manifest().encoding.as_str(), ds.manifest().scale), ("sparse-u16-u8", Some(0.5)));
+    assert_eq!((ds.manifest().encoding.name(), ds.manifest().scale), ("sparse-u16-u8", Some(0.5)));
     assert!(ds.shards().len() > 1);
     assert_eq!(ds.to_rows(), rows);
 }
@@ -384,7 +384,7 @@ fn mnist_converts_exactly() {
     let opts = WriteOptions { dim: Some(dim), index_base: 0, ..Default::default() };
     write_dataset(tmp.path(), &rows, &opts).unwrap();
     let ds = Dataset::open(tmp.path(), OpenOptions { verify_checksums: true, in_memory: false }).unwrap();
-    assert_eq!(ds.manifest().encoding, "dense-u8");
+    assert_eq!(ds.manifest().encoding.name(), "dense-u8");
     assert_eq!(ds.manifest().scale, Some(PIXEL_SCALE));
     assert_eq!(ds.to_rows(), rows);
 }
@@ -465,8 +465,8 @@ fn writer_rows(range: std::ops::Range<usize>) -> Rows {
     rows
 }
 
-fn dense_u8() -> rosenblatt_loader::shard::Encoding {
-    rosenblatt_loader::shard::Encoding {
+fn dense_u8() -> rosenblatt_loader::format::Encoding {
+    rosenblatt_loader::format::Encoding {
         layout: Layout::Dense,
         index_bytes: 0,
         values: ValueEncoding::U8 { scale: 1.0 / 255.0 },
@@ -476,7 +476,7 @@ fn dense_u8() -> rosenblatt_loader::shard::Encoding {
 #[test]
 fn a_dataset_written_shard_by_shard_equals_one_written_at_once() {
     use rosenblatt_loader::DatasetWriter;
-    use rosenblatt_loader::shard::LabelKind;
+    use rosenblatt_loader::LabelKind;
     let tmp = tempfile::tempdir().unwrap();
     let (streamed, whole) = (tmp.path().join("streamed"), tmp.path().join("whole"));
     let mut w = DatasetWriter::create(&streamed, 40, dense_u8(), LabelKind::Binary, 1).unwrap();
@@ -502,7 +502,7 @@ fn a_dataset_written_shard_by_shard_equals_one_written_at_once() {
 #[test]
 fn the_streaming_writer_refuses_what_its_encoding_cannot_hold_and_leaves_nothing() {
     use rosenblatt_loader::DatasetWriter;
-    use rosenblatt_loader::shard::LabelKind;
+    use rosenblatt_loader::LabelKind;
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("d");
     let err = |rows: &Rows, kind: LabelKind| {

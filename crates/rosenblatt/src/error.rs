@@ -2,6 +2,7 @@
 
 /// What can go wrong in the facade's calls.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum Error {
     /// Loading or converting data.
     #[error(transparent)]
@@ -15,6 +16,14 @@ pub enum Error {
         /// The file.
         path: std::path::PathBuf,
         /// What is wrong.
+        reason: String,
+    },
+    /// A dataset that does not fit the model or training data it meets.
+    #[error("{data}: {reason}")]
+    Pairing {
+        /// The dataset.
+        data: std::path::PathBuf,
+        /// What does not fit.
         reason: String,
     },
     /// A request that does not fit the data, with what is wrong.

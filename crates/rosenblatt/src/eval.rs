@@ -2,10 +2,12 @@
 //! per-class precision, recall and F1, and for linear (scoring) models the
 //! log loss of σ(margin) and the ROC AUC.
 
+use crate::compat::Expect;
 use crate::error::Error;
 use crate::model::{SavedModel, Weights};
-use rosenblatt_kernels::Examples;
 use rosenblatt_learners::Loss;
+use rosenblatt_loader::{Dataset, ExamplesView};
+use std::path::Path;
 
 /// The metrics.
 #[derive(Clone, Debug, serde::Serialize)]
@@ -30,6 +32,9 @@ pub struct Evaluation {
     pub roc_auc: Option<f64>,
     /// The data has features beyond the model's dimension (given weight 0).
     pub features_beyond_model: bool,
+    /// What the data's meeting with the model called for saying
+    /// ([`Expect::meet`]).
+    pub notes: Vec<String>,
 }
 
 /// ROC AUC from scores and ±1 labels: the probability that a random
@@ -77,83 +82,59 @@ fn per_class(confusion: &[Vec<u64>]) -> (Vec<f64>, Vec<f64>, Vec<f64>) {
     out
 }
 
+/// Evaluates `model` on `data`, after checking that they belong together
+/// ([`Expect::meet`]): the notes come back in the evaluation.
+pub fn evaluate_dataset(model: &SavedModel, model_path: &Path, data: &Dataset) -> Result<Evaluation, Error> {
+    let notes = Expect::model(model_path, &model.meta).meet(data.dir(), data.manifest())?;
+    let mut e = evaluate(model, &data.examples()?)?;
+    e.notes = notes;
+    Ok(e)
+}
+
 /// Evaluates `model` on `data`.
-pub fn evaluate<E: Examples>(model: &SavedModel, data: &E) -> Result<Evaluation, Error> {
+pub fn evaluate(model: &SavedModel, data: &ExamplesView<'_>) -> Result<Evaluation, Error> {
     let dim = model.meta.dim as usize;
     let beyond = data.dim() > dim;
     let classes = model.meta.classes.clone();
-    match &model.weights {
-        Weights::Linear(_) | Weights::Voted(_) => {
-            if let Some(i) = (0..data.len()).find(|&i| data.label(i) != 1.0 && data.label(i) != -1.0) {
-                return Err(Error::Input(format!(
-                    "the model was trained for ±1 labels, but example {i} has label {} (another task?)",
-                    data.label(i)
-                )));
-            }
-            let mut margins = vec![0.0f32; data.len()];
-            model.predict_into(data, &mut margins)?;
-            let labels: Vec<f32> = (0..data.len()).map(|i| data.label(i)).collect();
-            let mut confusion = vec![vec![0u64; 2]; 2];
-            for (m, y) in margins.iter().zip(&labels) {
-                confusion[usize::from(*y > 0.0)][usize::from(*m > 0.0)] += 1;
-            }
-            let wrong = confusion[0][1] + confusion[1][0];
-            let (precision, recall, f1) = per_class(&confusion);
-            // σ(margin) is a probability model; σ(vote) is not.
-            let log_loss = matches!(model.weights, Weights::Linear(_)).then(|| {
-                margins
-                    .iter()
-                    .zip(&labels)
-                    .map(|(&m, &y)| Loss::Logistic.value(f64::from(y) * f64::from(m)))
-                    .sum::<f64>()
-                    / data.len().max(1) as f64
-            });
-            Ok(Evaluation {
-                examples: data.len(),
-                error_rate: if data.is_empty() { 0.0 } else { wrong as f64 / data.len() as f64 },
-                classes,
-                confusion,
-                precision,
-                recall,
-                f1,
-                log_loss,
-                roc_auc: roc_auc(&margins, &labels),
-                features_beyond_model: beyond,
-            })
-        }
-        Weights::Multiclass(m) => {
-            let k = m.classes();
-            if let Some(i) = (0..data.len()).find(|&i| {
-                let l = data.label(i);
-                !(l >= 0.0 && l.fract() == 0.0 && (l as usize) < k)
-            }) {
-                return Err(Error::Input(format!(
-                    "the model was trained for class ids 0..{k}, but example {i} has label {} (another task?)",
-                    data.label(i)
-                )));
-            }
-            let mut predicted = vec![0.0f32; data.len()];
-            model.predict_into(data, &mut predicted)?;
-            let mut confusion = vec![vec![0u64; k]; k];
-            for (i, &p) in predicted.iter().enumerate() {
-                confusion[data.label(i) as usize][p as usize] += 1;
-            }
-            let right: u64 = (0..k).map(|c| confusion[c][c]).sum();
-            let (precision, recall, f1) = per_class(&confusion);
-            Ok(Evaluation {
-                examples: data.len(),
-                error_rate: if data.is_empty() { 0.0 } else { (data.len() as u64 - right) as f64 / data.len() as f64 },
-                classes,
-                confusion,
-                precision,
-                recall,
-                f1,
-                log_loss: None,
-                roc_auc: None,
-                features_beyond_model: beyond,
-            })
-        }
+    let labels = data.labels();
+    let n = labels.len();
+    let k = classes.len();
+    let class_of = |l: f32| classes.iter().position(|&c| c == f64::from(l));
+    if let Some(i) = labels.iter().position(|&l| class_of(l).is_none()) {
+        let what = if classes == [-1.0, 1.0] { "±1 labels".to_string() } else { format!("class ids 0..{}", k - 1) };
+        return Err(Error::Input(format!(
+            "the model was trained for {what}, but example {i} has label {} (another task?)",
+            labels[i]
+        )));
     }
+    let predictions = model.predictions(data)?;
+    let mut confusion = vec![vec![0u64; k]; k];
+    for (p, &y) in predictions.iter().zip(&labels) {
+        let predicted = class_of(p.label).expect("a prediction names one of the model's classes");
+        confusion[class_of(y).expect("checked above")][predicted] += 1;
+    }
+    let right: u64 = (0..k).map(|c| confusion[c][c]).sum();
+    let (precision, recall, f1) = per_class(&confusion);
+    let scoring = !matches!(model.weights, Weights::Multiclass(_));
+    let scores: Vec<f32> = predictions.iter().map(|p| p.score).collect();
+    // σ(margin) is a probability model; σ(vote) is not.
+    let log_loss = matches!(model.weights, Weights::Linear(_)).then(|| {
+        scores.iter().zip(&labels).map(|(&m, &y)| Loss::Logistic.value(f64::from(y) * f64::from(m))).sum::<f64>()
+            / n.max(1) as f64
+    });
+    Ok(Evaluation {
+        examples: n,
+        error_rate: if n == 0 { 0.0 } else { (n as u64 - right) as f64 / n as f64 },
+        classes,
+        confusion,
+        precision,
+        recall,
+        f1,
+        log_loss,
+        roc_auc: if scoring { roc_auc(&scores, &labels) } else { None },
+        features_beyond_model: beyond,
+        notes: Vec::new(),
+    })
 }
 
 #[cfg(test)]

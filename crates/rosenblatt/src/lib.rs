@@ -1,19 +1,26 @@
 //! rosenblatt: online linear classification at memory speed.
 //!
-//! The facade for programs that embed the engine, and the home of the
-//! command-line tool's larger jobs (the OCR benchmark).
+//! The facade for programs that embed the engine, and the library behind
+//! every command of the `rosenblatt` binary (which only parses and prints).
 //!
 //! - [`kernels`]: SIMD dot/axpy over compact row encodings.
-//! - [`loader`]: parsers and memory-mapped binary shards.
-//! - [`learners`]: the online learning algorithms.
-//! - [`model`]: model files (save, load).
+//! - [`loader`]: parsers and memory-mapped binary shards; [`loader::convert`].
+//! - [`learners`]: the online learning algorithms and their registry
+//!   ([`learners::Learner`]).
+//! - [`train`]: a learner on a dataset, pass by pass, into a model.
+//! - [`model`]: model files (save, load) and predictions into a caller's buffer.
+//! - [`eval`], [`predict`], [`bounds`]: what `eval`, `predict` and `bounds` compute.
+//! - [`compat`]: the one check wherever a dataset meets a model or training data.
 //! - [`ocr`]: the MNIST one-vs-rest benchmark behind `rosenblatt bench ocr`
 //!   and `rosenblatt demo`.
 
+pub mod bounds;
+pub mod compat;
 mod error;
 pub mod eval;
 pub mod model;
 pub mod ocr;
+pub mod predict;
 pub mod train;
 
 pub use error::Error;

@@ -1,12 +1,15 @@
-//! Model files: versioned, checksummed, little-endian.
+//! Model files: versioned, checksummed, little-endian; and what a model
+//! does with rows — predictions into a caller's buffer.
 //!
 //! ```text
 //! offset  size  field
 //! 0       8     magic "RBLTMODL"
-//! 8       4     format version (u32) = 1
+//! 8       4     format version (u32) = 2
 //! 12      4     kind (u32): 0 linear (binary), 1 multi-class, 2 voted
 //! 16      8     metadata length M (u64)
-//! 24      M     metadata, JSON: learner, hyper-parameters, dimension, classes, training summary
+//! 24      M     metadata, JSON: learner, hyper-parameters, dimension, classes,
+//!               index base, training summary (no clock: the same training
+//!               writes the same bytes)
 //! 24+M    …     payload (below)
 //! end−4   4     CRC-32 of everything before it
 //! ```
@@ -28,33 +31,71 @@
 //! classes (or the voted header's counts) imply, with checked arithmetic and
 //! before allocating anything from a count, and that every value is finite
 //! (voted: every structural invariant, by `VotedPredictor::from_parts`).
-//! Models are written under a temporary name and renamed.
+//! Version 1 files (whose metadata was an untyped map with the training
+//! time in it) are still read. Models are written under a temporary name
+//! and renamed.
 
 use crate::error::Error;
 use rayon::prelude::*;
 use rosenblatt_kernels::Examples;
-use rosenblatt_learners::{LinearModel, MulticlassModel, VotedParts, VotedPredictor};
+use rosenblatt_learners::{Learner, LinearModel, Mixing, MulticlassModel, Order, VotedParts, VotedPredictor};
+use rosenblatt_loader::{ExamplesView, with_examples};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::path::Path;
 
 const MAGIC: &[u8; 8] = b"RBLTMODL";
-/// The model format version this build writes and reads.
-pub const VERSION: u32 = 1;
+/// The model format version this build writes.
+pub const VERSION: u32 = 2;
 
 /// Everything about a model except its weights.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ModelMeta {
-    /// Learner name, as `train --learner` takes it.
-    pub learner: String,
-    /// Hyper-parameters, by name.
-    pub params: serde_json::Map<String, serde_json::Value>,
+    /// The learner.
+    pub learner: Learner,
+    /// Hyper-parameters by name (defaults filled in), and values derived
+    /// from the data (`r`).
+    pub params: BTreeMap<String, f64>,
     /// Number of features.
     pub dim: u64,
     /// The class labels, in the order of the model's outputs: `[-1, 1]` for
     /// binary models, the class ids for multi-class ones.
     pub classes: Vec<f64>,
-    /// Training summary: passes, examples, mistakes, seconds, seed, order.
-    pub training: serde_json::Map<String, serde_json::Value>,
+    /// How the training data's text numbered features (1 or 0); LIBSVM
+    /// text given to `predict` is read the same way unless told otherwise.
+    pub index_base: u8,
+    /// What training did.
+    pub training: Training,
+}
+
+/// A training run's summary: what determines the model, and what it did.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Training {
+    /// Training examples (the holdout excluded).
+    pub examples: u64,
+    /// Rows held out at the end of the data.
+    pub holdout: u64,
+    /// Passes asked for (a limit for the batch Perceptron).
+    pub passes: f64,
+    /// Passes run.
+    pub passes_run: usize,
+    /// Example order.
+    pub order: Order,
+    /// Seed of the order (and of randomised learners' draws).
+    pub seed: u64,
+    /// Parts trained in parallel and mixed after every pass (1: the
+    /// sequential algorithm).
+    pub parts: usize,
+    /// How parts were mixed, with more than one.
+    pub mixing: Option<Mixing>,
+    /// Online mistakes over the run.
+    pub mistakes: u64,
+    /// Updates over the run.
+    pub updates: u64,
+    /// Online mistakes, pass by pass.
+    pub mistakes_per_pass: Vec<u64>,
+    /// Batch Perceptron: the pass that made no mistake, if one did.
+    pub separated_at: Option<usize>,
 }
 
 /// The weights.
@@ -92,35 +133,37 @@ fn bad(path: &Path, reason: impl Into<String>) -> Error {
     Error::Model { path: path.to_path_buf(), reason: reason.into() }
 }
 
-impl SavedModel {
-    /// Scores every row of `data` into `out` (one per row), in parallel: the
-    /// margin `w·x + b` for linear models, the vote for voted ones, the
-    /// predicted class id for multi-class ones. Features beyond the model's
-    /// dimension get weight 0.
-    pub fn predict_into<E: Examples>(&self, data: &E, out: &mut [f32]) -> Result<(), Error> {
-        let mut p = vec![Prediction::default(); out.len()];
-        self.predictions_into(data, &mut p)?;
-        let multiclass = matches!(self.weights, Weights::Multiclass(_));
-        out.iter_mut().zip(&p).for_each(|(o, p)| *o = if multiclass { p.label } else { p.score });
-        Ok(())
-    }
-
+impl Weights {
     /// Label and score of every row of `data` into `out` (one per row), in
-    /// parallel over blocks of rows. Features beyond the model's dimension
-    /// get weight 0.
-    pub fn predictions_into<E: Examples>(&self, data: &E, out: &mut [Prediction]) -> Result<(), Error> {
+    /// parallel over blocks of rows; `classes` names the model's outputs.
+    /// Features beyond the model's dimension get weight 0.
+    pub fn predictions_into<E: Examples>(
+        &self,
+        classes: &[f64],
+        data: &E,
+        out: &mut [Prediction],
+    ) -> Result<(), Error> {
         if out.len() != data.len() {
             return Err(Error::Input(format!("{} outputs for {} rows", out.len(), data.len())));
         }
-        let dim = self.meta.dim as usize;
         let sign = |s: f32| if s > 0.0 { 1.0 } else { -1.0 };
-        match &self.weights {
+        match self {
             Weights::Linear(m) => {
-                let mut w = m.clone();
-                w.weights.resize(data.dim().max(dim), 0.0);
-                let mut margins = vec![0.0f32; data.len()];
-                w.margins(data, &mut margins);
-                out.iter_mut().zip(margins).for_each(|(o, s)| *o = Prediction { label: sign(s), score: s });
+                let padded;
+                let w = if data.dim() > m.weights.len() {
+                    let mut p = m.clone();
+                    p.weights.resize(data.dim(), 0.0);
+                    padded = p;
+                    &padded
+                } else {
+                    m
+                };
+                out.par_chunks_mut(4096).enumerate().for_each(|(c, chunk)| {
+                    for (k, o) in chunk.iter_mut().enumerate() {
+                        let s = w.margin(&data.row(c * 4096 + k));
+                        *o = Prediction { label: sign(s), score: s };
+                    }
+                });
             }
             Weights::Voted(v) => {
                 let mut votes = vec![0.0f64; data.len()];
@@ -128,20 +171,26 @@ impl SavedModel {
                 out.iter_mut().zip(votes).for_each(|(o, s)| *o = Prediction { label: sign(s as f32), score: s as f32 });
             }
             Weights::Multiclass(m) => {
-                let d = data.dim().max(dim);
-                let mut padded = MulticlassModel { dim: d, weights: Vec::new(), bias: m.bias.clone() };
-                for c in 0..m.classes() {
-                    padded.weights.extend_from_slice(&m.weights[c * dim..(c + 1) * dim]);
-                    padded.weights.resize((c + 1) * d, 0.0);
-                }
+                let padded;
+                let m = if data.dim() > m.dim {
+                    let d = data.dim();
+                    let mut p =
+                        MulticlassModel { dim: d, weights: Vec::with_capacity(d * m.classes()), bias: m.bias.clone() };
+                    for c in 0..m.classes() {
+                        p.weights.extend_from_slice(&m.weights[c * m.dim..(c + 1) * m.dim]);
+                        p.weights.resize((c + 1) * d, 0.0);
+                    }
+                    padded = p;
+                    &padded
+                } else {
+                    m
+                };
                 out.par_chunks_mut(1024).enumerate().for_each_init(
                     || vec![0.0f32; m.classes()],
                     |scores, (c, chunk)| {
                         for (k, o) in chunk.iter_mut().enumerate() {
-                            let row = data.row(c * 1024 + k);
-                            padded.scores(&row, scores);
-                            let best = padded.predict(&row);
-                            *o = Prediction { label: self.meta.classes[best] as f32, score: scores[best] };
+                            let (best, score) = m.predict_scored(&data.row(c * 1024 + k), scores);
+                            *o = Prediction { label: classes[best] as f32, score };
                         }
                     },
                 );
@@ -150,9 +199,46 @@ impl SavedModel {
         Ok(())
     }
 
+    /// [`Weights::predictions_into`] for a dataset's rows.
+    pub fn predictions(&self, classes: &[f64], data: &ExamplesView<'_>) -> Result<Vec<Prediction>, Error> {
+        let mut out = vec![Prediction::default(); data.len()];
+        with_examples!(data, |ex| self.predictions_into(classes, ex, &mut out))?;
+        Ok(out)
+    }
+}
+
+impl SavedModel {
+    /// Label and score of every row of `data` into `out` (one per row), in
+    /// parallel; features beyond the model's dimension get weight 0.
+    pub fn predictions_into<E: Examples>(&self, data: &E, out: &mut [Prediction]) -> Result<(), Error> {
+        self.weights.predictions_into(&self.meta.classes, data, out)
+    }
+
+    /// Label and score of every row of a dataset.
+    pub fn predictions(&self, data: &ExamplesView<'_>) -> Result<Vec<Prediction>, Error> {
+        self.weights.predictions(&self.meta.classes, data)
+    }
+
+    /// Scores every row of `data` into `out` (one per row), in parallel: the
+    /// margin `w·x + b` for linear models, the vote for voted ones, the
+    /// predicted class id for multi-class ones.
+    pub fn predict_into<E: Examples>(&self, data: &E, out: &mut [f32]) -> Result<(), Error> {
+        let mut p = vec![Prediction::default(); out.len()];
+        self.predictions_into(data, &mut p)?;
+        let multiclass = matches!(self.weights, Weights::Multiclass(_));
+        out.iter_mut().zip(&p).for_each(|(o, p)| *o = if multiclass { p.label } else { p.score });
+        Ok(())
+    }
+
     /// Scores every row of a dataset into `out`, as [`SavedModel::predict_into`].
     pub fn predict_dataset(&self, data: &rosenblatt_loader::Dataset, out: &mut [f32]) -> Result<(), Error> {
-        rosenblatt_loader::with_examples!(data.examples()?, |ex| self.predict_into(&ex, out))
+        if out.len() as u64 != data.rows() {
+            return Err(Error::Input(format!("{} outputs for {} rows", out.len(), data.rows())));
+        }
+        let p = self.predictions(&data.examples()?)?;
+        let multiclass = matches!(self.weights, Weights::Multiclass(_));
+        out.iter_mut().zip(&p).for_each(|(o, p)| *o = if multiclass { p.label } else { p.score });
+        Ok(())
     }
 
     /// The file's bytes.
@@ -211,11 +297,17 @@ impl SavedModel {
 
     /// Writes the model to `path` (atomically).
     pub fn save(&self, path: &Path) -> Result<(), Error> {
-        Ok(rosenblatt_loader::shard::write_atomic(path, &self.to_bytes())?)
+        Ok(rosenblatt_loader::fs::write_atomic(path, &self.to_bytes())?)
     }
 
     /// Reads and checks a model file.
     pub fn load(path: &Path) -> Result<SavedModel, Error> {
+        if path.is_dir() {
+            return Err(bad(
+                path,
+                "is a directory, not a model file (a dataset? the model comes first: eval MODEL DATASET)",
+            ));
+        }
         let bytes = std::fs::read(path)
             .map_err(|e| Error::Load(rosenblatt_loader::LoadError::Io { path: path.into(), source: e }))?;
         Self::from_bytes(path, &bytes)
@@ -227,8 +319,11 @@ impl SavedModel {
             return Err(bad(path, "not a rosenblatt model file (bad magic or too short)"));
         }
         let version = u32::from_le_bytes(b[8..12].try_into().expect("4 bytes"));
-        if version != VERSION {
-            return Err(bad(path, format!("model format version {version}; this build reads version {VERSION}")));
+        if version != VERSION && version != 1 {
+            return Err(bad(
+                path,
+                format!("model format version {version}; this build reads versions 1 and {VERSION}"),
+            ));
         }
         let (body, tail) = b.split_at(b.len() - 4);
         let stored = u32::from_le_bytes(tail.try_into().expect("4 bytes"));
@@ -241,8 +336,12 @@ impl SavedModel {
         let Some(mend) = mend else {
             return Err(bad(path, format!("metadata length {mlen} runs past the end of the file")));
         };
-        let meta: ModelMeta =
-            serde_json::from_slice(&b[24..mend]).map_err(|e| bad(path, format!("metadata is not valid: {e}")))?;
+        let meta: ModelMeta = if version == 1 {
+            meta_v1(&b[24..mend])
+        } else {
+            serde_json::from_slice(&b[24..mend]).map_err(|e| e.to_string())
+        }
+        .map_err(|e| bad(path, format!("metadata is not valid: {e}")))?;
         let payload = &body[mend..];
         let dim = usize::try_from(meta.dim).map_err(|_| bad(path, format!("dimension {} too large", meta.dim)))?;
         let k = meta.classes.len();
@@ -343,4 +442,54 @@ fn voted_parts(b: &[u8], dim: usize) -> Result<VotedParts, String> {
         segment_firsts: u32v(take(segments, 4)),
         starts: f32v(take(start_values, 4)),
     })
+}
+
+/// Reads version 1 metadata: the same fields, but hyper-parameters and the
+/// training summary as free maps (with the training time, which version 2
+/// leaves out so that files are reproducible) and the index base inside the
+/// summary.
+fn meta_v1(json: &[u8]) -> Result<ModelMeta, String> {
+    #[derive(Deserialize)]
+    struct V1 {
+        learner: Learner,
+        params: serde_json::Map<String, serde_json::Value>,
+        dim: u64,
+        classes: Vec<f64>,
+        training: serde_json::Map<String, serde_json::Value>,
+    }
+    let v: V1 = serde_json::from_slice(json).map_err(|e| e.to_string())?;
+    let t = &v.training;
+    let u64_of = |k: &str| t.get(k).and_then(|x| x.as_u64()).unwrap_or(0);
+    let order = match t.get("order").and_then(|x| x.as_str()) {
+        Some("Sequential") => Order::Sequential,
+        Some("Sample") => Order::Sample,
+        Some("Blocks") => Order::Blocks,
+        _ => Order::Shuffle,
+    };
+    let parts = u64_of("threads").max(1) as usize;
+    let training = Training {
+        examples: u64_of("examples"),
+        holdout: u64_of("holdout"),
+        passes: t.get("passes").and_then(|x| x.as_f64()).unwrap_or(0.0),
+        passes_run: u64_of("passes_run") as usize,
+        order,
+        seed: u64_of("seed"),
+        parts,
+        mixing: match t.get("mixing").and_then(|x| x.as_str()) {
+            Some("weighted") => Some(Mixing::Weighted),
+            Some(_) => Some(Mixing::Uniform),
+            None => None,
+        },
+        mistakes: u64_of("mistakes"),
+        updates: u64_of("updates"),
+        mistakes_per_pass: t
+            .get("mistakes_per_pass")
+            .and_then(|x| x.as_array())
+            .map(|a| a.iter().filter_map(|m| m.as_u64()).collect())
+            .unwrap_or_default(),
+        separated_at: t.get("separated_at").and_then(|x| x.as_u64()).map(|p| p as usize),
+    };
+    let index_base = u8::from(t.get("index_base").and_then(|x| x.as_u64()).unwrap_or(1) != 0);
+    let params = v.params.into_iter().filter_map(|(k, x)| x.as_f64().map(|f| (k, f))).collect();
+    Ok(ModelMeta { learner: v.learner, params, dim: v.dim, classes: v.classes, index_base, training })
 }

@@ -5,19 +5,16 @@
 //! several pass counts, tested on the 10,000 test images; optionally the
 //! multi-class averaged Perceptron on all ten digits.
 
+use crate::compat::{Expect, classes_of};
 use crate::error::Error;
-use rosenblatt_kernels::Examples;
-use rosenblatt_learners::{
-    AveragedPerceptron, MulticlassPerceptron, OneVsRest, OnlineLearner, Order, Perceptron, PerceptronParams,
-    TrainOptions, VotedPerceptron, train,
-};
-use rosenblatt_loader::dataset::write_dataset;
-use rosenblatt_loader::idx::read_mnist;
-use rosenblatt_loader::{Dataset, OpenOptions, WriteOptions, with_examples};
+use crate::train::{Hooks, error_rate, fit};
+use rosenblatt_learners::{DataFacts, HyperParams, Learner, Mixing, Order, ParallelOptions, TrainOptions};
+use rosenblatt_loader::convert::{ConvertOptions, Format, convert};
+use rosenblatt_loader::{Dataset, ExamplesView, LabelKind, OpenOptions};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-/// What to run.
+/// What to run. The defaults are the benchmark `rosenblatt demo` runs.
 #[derive(Clone, Debug)]
 pub struct OcrOptions {
     /// A folder of MNIST IDX files (train and t10k images and labels,
@@ -43,6 +40,21 @@ pub struct OcrOptions {
     pub blocks: Option<bool>,
 }
 
+impl Default for OcrOptions {
+    fn default() -> Self {
+        OcrOptions {
+            data: "datasets/mnist".into(),
+            test_idx: "datasets/mnist".into(),
+            cache: "datasets/cache".into(),
+            passes: vec![0.1, 1.0, 2.0, 3.0, 4.0, 10.0],
+            seeds: 3,
+            target: 9,
+            multiclass: false,
+            blocks: None,
+        }
+    }
+}
+
 /// Training shards larger than this are trained on in [`Order::Blocks`]
 /// unless the options say otherwise.
 pub const BLOCKS_ABOVE_BYTES: u64 = 1 << 30;
@@ -52,7 +64,7 @@ pub const BLOCKS_ABOVE_BYTES: u64 = 1 << 30;
 pub struct OcrRecord {
     /// `perceptron`, `voted-perceptron`, `averaged-perceptron` or
     /// `multiclass-averaged-perceptron` (its test error is over ten digits).
-    pub learner: &'static str,
+    pub learner: Learner,
     /// Pass count.
     pub passes: f64,
     /// Mean test error over the seeds.
@@ -82,7 +94,11 @@ pub struct OcrReport {
     /// Test rows.
     pub test_rows: u64,
     /// The encoding the converter chose.
-    pub encoding: String,
+    pub encoding: rosenblatt_loader::EncodingKind,
+    /// Parts trained in parallel (always 1: the algorithms as published).
+    pub parts: usize,
+    /// What the test set's meeting with the training data called for saying.
+    pub notes: Vec<String>,
     /// Median seconds of a read-only pass over the training shards.
     pub read_only_seconds: f64,
     /// One record per (learner, passes).
@@ -105,9 +121,10 @@ pub fn find_idx(dir: &Path, stem: &str) -> Result<PathBuf, Error> {
 /// in `idx_dir` into `cache` on first use, then opened.
 pub fn cached(cache: &Path, idx_dir: &Path, split: &str, target: impl Into<Option<u8>>) -> Result<Dataset, Error> {
     let target = target.into();
+    // The name says what the cache holds; `v2`: recorded as one-based text.
     let dir = match target {
-        Some(t) => cache.join(format!("mnist-{split}-target{t}")),
-        None => cache.join(format!("mnist-{split}-digits")),
+        Some(t) => cache.join(format!("mnist-{split}-target{t}-v2")),
+        None => cache.join(format!("mnist-{split}-digits-v2")),
     };
     if let Ok(ds) = Dataset::open(&dir, OpenOptions::default()) {
         return Ok(ds);
@@ -115,24 +132,26 @@ pub fn cached(cache: &Path, idx_dir: &Path, split: &str, target: impl Into<Optio
     let _ = std::fs::remove_dir_all(&dir);
     let images = find_idx(idx_dir, &format!("{split}-images.idx3-ubyte"))?;
     let labels = find_idx(idx_dir, &format!("{split}-labels.idx1-ubyte"))?;
-    let (rows, dim) = read_mnist(&images, &labels, target)?;
-    let opts = WriteOptions { dim: Some(dim), index_base: 0, ..Default::default() };
-    write_dataset(&dir, &rows, &opts)?;
+    let opts = ConvertOptions { format: Some(Format::Mnist), target, ..Default::default() };
+    convert(&[images, labels], &dir, &opts, &mut |_| {})?;
     Ok(Dataset::open(&dir, OpenOptions::default())?)
 }
 
-/// Trains `l` and returns (test error of its model, seconds per pass,
-/// online mistakes).
-fn timed<L: OnlineLearner, E: Examples>(
-    mut l: L,
-    tr: &E,
+/// Trains `learner` (its defaults, one part) on `tr` and returns (test error
+/// on `te`, seconds per pass, online mistakes).
+fn timed(
+    learner: Learner,
+    tr: &ExamplesView<'_>,
+    te: &ExamplesView<'_>,
+    classes: &[f64],
     opts: &TrainOptions,
-    test_error: impl FnOnce(&L::Model) -> f64,
-) -> Result<(f64, f64, f64), Error> {
-    let t = Instant::now();
-    let r = train(&mut l, tr, opts)?;
-    let secs = t.elapsed().as_secs_f64() / opts.passes;
-    Ok((test_error(&l.model()), secs, r.mistakes() as f64))
+) -> Result<Run, Error> {
+    let facts = DataFacts { dim: tr.dim(), classes: classes.len(), max_norm: &|| 0.0 };
+    let configured = learner.configure(&HyperParams::default(), &facts, opts.seed)?;
+    let par = ParallelOptions { parts: 1, mixing: Mixing::Uniform };
+    let fitted = fit(tr, None, &configured, opts, par, false, classes, Hooks::default())?;
+    let secs = fitted.report.passes.iter().map(|p| p.seconds).sum::<f64>() / opts.passes;
+    Ok((error_rate(&fitted.weights, classes, te, false)?, secs, fitted.report.mistakes() as f64))
 }
 
 fn mean_std(v: &[f64]) -> (f64, f64) {
@@ -153,15 +172,15 @@ pub fn run(opts: &OcrOptions, mut progress: impl FnMut(&str)) -> Result<OcrRepor
         return Err(Error::Input(format!("pass count {p} is not a positive number")));
     }
     progress("preparing MNIST shards");
-    let given = opts.data.join(rosenblatt_loader::dataset::MANIFEST).exists();
+    let given = opts.data.join(rosenblatt_loader::manifest::MANIFEST).exists();
     let (train_ds, test_idx) = if given {
         (Dataset::open(&opts.data, OpenOptions::default())?, opts.test_idx.clone())
     } else {
         (cached(&opts.cache, &opts.data, "train", opts.target)?, opts.data.clone())
     };
     let test_ds = cached(&opts.cache, &test_idx, "t10k", opts.target)?;
-    let digits = train_ds.manifest().label_kind == "classes";
-    if !digits && train_ds.manifest().label_kind != "binary" {
+    let digits = train_ds.manifest().label_kind == LabelKind::Classes;
+    if !digits && train_ds.manifest().label_kind != LabelKind::Binary {
         return Err(Error::Input(format!(
             "{}: labels are {}; the OCR benchmark needs one-vs-rest (binary) or digit labels",
             opts.data.display(),
@@ -191,7 +210,6 @@ pub fn run(opts: &OcrOptions, mut progress: impl FnMut(&str)) -> Result<OcrRepor
         )));
     };
     let nnz = train_ds.manifest().nonzeros as f64;
-    let dim = train_ds.dim() as usize;
     let bytes: u64 = train_ds.manifest().shards.iter().map(|s| s.bytes).sum();
     let order = if opts.blocks.unwrap_or(bytes > BLOCKS_ABOVE_BYTES) { Order::Blocks } else { Order::Shuffle };
     // Out of core, the read-only pass drops each shard from resident memory
@@ -228,54 +246,54 @@ pub fn run(opts: &OcrOptions, mut progress: impl FnMut(&str)) -> Result<OcrRepor
             mistakes: mean_std(&runs.iter().map(|r| r.2).collect::<Vec<_>>()).0,
         }
     };
-    with_examples!(train_ds.examples()?, |tr| {
-        with_examples!(test_ds.examples()?, |te| {
-            let target = f32::from(opts.target);
-            for &passes in &opts.passes {
-                let runs = if digits {
-                    binary_runs(
-                        &OneVsRest { data: &tr, class: target },
-                        &te,
-                        dim,
-                        passes,
-                        order,
-                        opts.seeds,
-                        &mut progress,
-                    )?
-                } else {
-                    binary_runs(&tr, &te, dim, passes, order, opts.seeds, &mut progress)?
-                };
-                for (name, r) in ["perceptron", "voted-perceptron", "averaged-perceptron"].into_iter().zip(&runs) {
-                    records.push(record(name, passes, r, tr.len(), nnz));
-                }
+    let binary = [-1.0, 1.0];
+    let all = train_ds.examples()?;
+    // A dataset labelled with digits, one digit against the rest.
+    let ovr: Vec<f32>;
+    let tr = if digits {
+        let target = f32::from(opts.target);
+        ovr = all.labels().iter().map(|&l| if l == target { 1.0 } else { -1.0 }).collect();
+        all.with_labels(&ovr)
+    } else {
+        all.range(0..all.len())
+    };
+    let te = test_ds.examples()?;
+    let notes = Expect::training(&train_ds, &binary).meet(test_ds.dir(), test_ds.manifest())?;
+    for &passes in &opts.passes {
+        let mut runs: [Vec<Run>; 3] = Default::default();
+        for seed in 0..opts.seeds {
+            progress(&format!("{passes} passes, seed {seed}"));
+            let topts = TrainOptions { passes, order, seed, stop_when_separated: false };
+            for (k, learner) in LEARNERS.into_iter().enumerate() {
+                runs[k].push(timed(learner, &tr, &te, &binary, &topts)?);
             }
-            Ok::<(), Error>(())
-        })
-    })?;
+        }
+        for (learner, r) in LEARNERS.into_iter().zip(&runs) {
+            records.push(record(learner, passes, r, tr.len(), nnz));
+        }
+    }
     if let Some((own, test)) = &multi {
         let train = own.as_ref().unwrap_or(&train_ds);
         let nnz = train.manifest().nonzeros as f64;
-        with_examples!(train.examples()?, |tr| {
-            with_examples!(test.examples()?, |te| {
-                for &passes in &opts.passes {
-                    let mut runs = Vec::new();
-                    for seed in 0..opts.seeds {
-                        progress(&format!("multi-class, {passes} passes, seed {seed}"));
-                        let topts = TrainOptions { passes, order, seed, stop_when_separated: false };
-                        let l = MulticlassPerceptron::new(dim, 10, PerceptronParams::default(), Some(false))?;
-                        runs.push(timed(l, &tr, &topts, |m| m.error_rate(&te))?);
-                    }
-                    records.push(record("multiclass-averaged-perceptron", passes, &runs, tr.len(), nnz));
-                }
-                Ok::<(), Error>(())
-            })
-        })?;
+        let classes = classes_of(train)?;
+        let (tr, te) = (train.examples()?, test.examples()?);
+        for &passes in &opts.passes {
+            let mut runs = Vec::new();
+            for seed in 0..opts.seeds {
+                progress(&format!("multi-class, {passes} passes, seed {seed}"));
+                let topts = TrainOptions { passes, order, seed, stop_when_separated: false };
+                runs.push(timed(Learner::MulticlassAveragedPerceptron, &tr, &te, &classes, &topts)?);
+            }
+            records.push(record(Learner::MulticlassAveragedPerceptron, passes, &runs, tr.len(), nnz));
+        }
     }
     Ok(OcrReport {
         train_rows: train_ds.rows(),
         order: if order == Order::Blocks { "blocks" } else { "shuffle" },
         test_rows: test_ds.rows(),
-        encoding: train_ds.manifest().encoding.clone(),
+        encoding: train_ds.manifest().encoding,
+        parts: 1,
+        notes,
         read_only_seconds: read_only,
         records,
     })
@@ -284,28 +302,5 @@ pub fn run(opts: &OcrOptions, mut progress: impl FnMut(&str)) -> Result<OcrRepor
 /// One training run: (test error, seconds per pass, online mistakes).
 type Run = (f64, f64, f64);
 
-/// The runs of the Perceptron, the Voted and the Averaged Perceptron, one
-/// per seed each.
-fn binary_runs<E: Examples, T: Examples>(
-    tr: &E,
-    te: &T,
-    dim: usize,
-    passes: f64,
-    order: Order,
-    seeds: u64,
-    progress: &mut impl FnMut(&str),
-) -> Result<[Vec<Run>; 3], Error> {
-    let mut acc: [Vec<Run>; 3] = Default::default();
-    for seed in 0..seeds {
-        progress(&format!("{passes} passes, seed {seed}"));
-        let topts = TrainOptions { passes, order, seed, stop_when_separated: false };
-        let p = PerceptronParams::default();
-        acc[0].push(timed(Perceptron::new(dim, p)?, tr, &topts, |m| m.error_rate(te))?);
-        acc[1].push(timed(VotedPerceptron::new(dim, p, false)?, tr, &topts, |m| {
-            let voter = if order == Order::Blocks { m.predictor_releasing(tr) } else { m.predictor(tr) };
-            voter.error_rate(te)
-        })?);
-        acc[2].push(timed(AveragedPerceptron::new(dim, p, false)?, tr, &topts, |m| m.error_rate(te))?);
-    }
-    Ok(acc)
-}
+/// The one-vs-rest learners of the benchmark, in the table's order.
+const LEARNERS: [Learner; 3] = [Learner::Perceptron, Learner::VotedPerceptron, Learner::AveragedPerceptron];

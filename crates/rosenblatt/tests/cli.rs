@@ -37,9 +37,11 @@ fn train_help_names_every_learner() {
     let out = rosenblatt().args(["train", "--help"]).output().unwrap();
     assert!(out.status.success());
     let help = String::from_utf8(out.stdout).unwrap();
-    for (name, _) in ::rosenblatt::train::LEARNERS {
-        let listed = help.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-')).any(|w| w == *name);
+    for learner in ::rosenblatt::learners::Learner::ALL {
+        let name = learner.name();
+        let listed = help.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-')).any(|w| w == name);
         assert!(listed, "`train --help` does not name {name}:\n{help}");
+        assert!(help.contains(learner.about()), "`train --help` does not describe {name}:\n{help}");
     }
 }
 
@@ -102,7 +104,9 @@ mod data {
             let ds = tmp.path().join(name);
             let (code, _, err) = run(&["convert", p(input), "--zero-based", "-o", p(&ds)]);
             assert_eq!(code, 0, "{err}");
-            assert_eq!(run(&["export", p(&ds)]).1, text, "{name}");
+            assert_eq!(run(&["export", p(&ds), "--zero-based"]).1, text, "{name}");
+            // By default export writes the LIBSVM convention: one-based.
+            assert_eq!(run(&["export", p(&ds)]).1, "1 1:1 5:2\n-1 3:3\n", "{name}");
         }
         // One-based by default: index 0 is an error naming file, line and column.
         let (code, _, err) = run(&["convert", p(&gz), "-o", p(&tmp.path().join("x"))]);
@@ -268,7 +272,7 @@ mod data {
             );
         }
         // The conversion is cached: the second run finds the shards.
-        assert!(cache.join("mnist-train-target9").join("dataset.json").exists());
+        assert!(cache.join("mnist-train-target9-v2").join("dataset.json").exists());
         let (code, out, _) = run(&[&args[..], &["--passes", "0.1", "--seeds", "1"]].concat());
         assert_eq!(code, 0);
         assert!(out.contains("averaged-perceptron") && out.contains("test error"), "{out}");
@@ -379,7 +383,6 @@ mod data {
         let (bin, multi) = binary_and_multiclass_sets(tmp.path());
         let out = tmp.path().join("m.model");
         for (args, want) in [
-            (vec!["train", p(&bin), "--learner", "nope", "-o", p(&out)], "unknown learner `nope`"),
             (vec!["train", p(&multi), "--learner", "perceptron", "-o", p(&out)], "needs ±1 labels"),
             (vec!["train", p(&bin), "--learner", "multiclass-perceptron", "-o", p(&out)], "needs class-id labels"),
             (vec!["train", p(&bin), "--learner", "perceptron", "--holdout", "1.5", "-o", p(&out)], "--holdout 1.5"),
@@ -495,11 +498,11 @@ mod data {
     }
 
     #[test]
-    fn threads_mix_parts_and_give_the_same_model_every_time() {
+    fn parts_set_the_model_and_threads_only_the_speed() {
         use rosenblatt::model::SavedModel;
         let tmp = tempfile::tempdir().unwrap();
         let (bin, _) = binary_and_multiclass_sets(tmp.path());
-        let train = |threads: &str, mix: &str, name: &str| {
+        let train = |parts: &str, threads: &str, mix: &str, name: &str| {
             let model = tmp.path().join(name);
             let (code, out, err) = run(&[
                 "train",
@@ -508,6 +511,8 @@ mod data {
                 "averaged-perceptron",
                 "--passes",
                 "4",
+                "--parts",
+                parts,
                 "--threads",
                 threads,
                 "--mix",
@@ -518,25 +523,34 @@ mod data {
             ]);
             assert_eq!(code, 0, "{err}");
             let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-            assert_eq!(v["training"]["threads"], threads.parse::<u64>().unwrap());
-            SavedModel::load(&model).unwrap()
+            assert_eq!(v["training"]["parts"], parts.parse::<u64>().unwrap());
+            (SavedModel::load(&model).unwrap(), std::fs::read(&model).unwrap())
         };
-        let a = train("3", "weighted", "a.model");
-        let b = train("3", "weighted", "b.model");
-        assert_eq!(a.weights, b.weights, "same data, seed and threads: same model");
-        assert_eq!(a.meta.training["mixing"], "weighted");
-        assert_ne!(a.weights, train("1", "uniform", "c.model").weights);
-        assert_ne!(a.weights, train("3", "uniform", "d.model").weights);
-        // A learner whose state does not mix says so and trains on one thread.
+        let (a, a_bytes) = train("3", "1", "weighted", "a.model");
+        let (b, b_bytes) = train("3", "2", "weighted", "b.model");
+        let (c, c_bytes) = train("3", "3", "weighted", "c.model");
+        // The same data, seed and parts: the same bytes, on any number of threads.
+        assert_eq!(a_bytes, b_bytes, "1 and 2 threads");
+        assert_eq!(a_bytes, c_bytes, "1 and 3 threads");
+        assert_eq!((a.weights.clone(), b.weights), (c.weights, a.weights.clone()));
+        assert_eq!(a.meta.training.mixing, Some(rosenblatt::learners::Mixing::Weighted));
+        // One part is the sequential algorithm, on any number of threads.
+        let (one, one_bytes) = train("1", "2", "uniform", "d.model");
+        assert_eq!(one_bytes, train("1", "1", "uniform", "e.model").1);
+        assert_eq!(one.meta.training.mixing, None);
+        assert_ne!(a.weights, one.weights);
+        assert_ne!(a.weights, train("3", "2", "uniform", "f.model").0.weights);
+        // A learner whose state does not mix refuses parts, with the fix.
         let (code, out, err) =
-            run(&["train", p(&bin), "--learner", "eg-pm", "--threads", "2", "-o", p(&tmp.path().join("e.model"))]);
-        assert_eq!(code, 0, "{err}");
-        assert!(err.contains("eg-pm trains on one thread"), "{err}");
-        assert!(out.contains("1 thread: this learner's state does not mix"), "{out}");
-        let (code, _, err) =
-            run(&["train", p(&bin), "--learner", "perceptron", "--threads", "0", "-o", p(&tmp.path().join("z"))]);
-        assert_eq!(code, 1);
-        assert!(err.contains("--threads 0"), "{err}");
+            run(&["train", p(&bin), "--learner", "eg-pm", "--parts", "2", "-o", p(&tmp.path().join("e.model"))]);
+        assert_eq!((code, out.as_str()), (1, ""), "{err}");
+        assert!(err.contains("eg-pm trains in one part") && err.contains("drop --parts 2"), "{err}");
+        for (flag, want) in [("--threads", "--threads 0"), ("--parts", "--parts 0")] {
+            let (code, _, err) =
+                run(&["train", p(&bin), "--learner", "perceptron", flag, "0", "-o", p(&tmp.path().join("z"))]);
+            assert_eq!(code, 1);
+            assert!(err.contains(want), "{err}");
+        }
     }
 
     #[test]
@@ -613,7 +627,7 @@ mod data {
         assert_eq!(code, 0, "{err}");
         assert!(out.contains("300 rows of deformed digits (binary labels)"), "{out}");
         let d = Dataset::open(&ds, OpenOptions { verify_checksums: true, in_memory: false }).unwrap();
-        assert_eq!((d.rows(), d.dim(), d.manifest().encoding.as_str()), (300, 784, "dense-u8"));
+        assert_eq!((d.rows(), d.dim(), d.manifest().encoding.name()), (300, 784, "dense-u8"));
         // Again into the same directory: refused, and the dataset is untouched.
         let (code, _, err) = run(&args);
         assert_eq!(code, 1);

@@ -1,18 +1,16 @@
 //! Model files: round trips, and every way a file can be wrong.
 
 use rosenblatt::learners::{
-    InMemoryExamples, LinearModel, LocalReducer, Mixing, MulticlassModel, OnlineLearner, ParallelOptions,
-    PerceptronParams, TrainOptions, VotedPerceptron, train, train_parallel,
+    Hooks, InMemoryExamples, Learner, LinearModel, LocalReducer, Mixing, MulticlassModel, OnlineLearner,
+    ParallelOptions, PerceptronParams, TrainOptions, VotedPerceptron, train, train_parallel,
 };
-use rosenblatt::model::{ModelMeta, SavedModel, Weights};
+use rosenblatt::model::{ModelMeta, SavedModel, Training, Weights};
 use std::path::Path;
 
 fn meta(dim: u64, classes: Vec<f64>) -> ModelMeta {
-    let mut params = serde_json::Map::new();
-    params.insert("eta".into(), 1.0.into());
-    let mut training = serde_json::Map::new();
-    training.insert("passes".into(), 2.0.into());
-    ModelMeta { learner: "perceptron".into(), params, dim, classes, training }
+    let params = [("eta".to_string(), 1.0)].into();
+    let training = Training { passes: 2.0, parts: 1, ..Default::default() };
+    ModelMeta { learner: Learner::Perceptron, params, dim, classes, index_base: 1, training }
 }
 
 fn linear() -> SavedModel {
@@ -62,7 +60,7 @@ fn every_damaged_file_is_refused_with_a_reason() {
     let n = b.len();
     let crc = crc32fast::hash(&b[..n - 4]);
     b[n - 4..].copy_from_slice(&crc.to_le_bytes());
-    assert!(err(&b).contains("model format version 7"), "{}", err(&b));
+    assert!(err(&b).contains("model format version 7; this build reads versions 1 and 2"), "{}", err(&b));
     // Metadata and weights that disagree, checksum fixed.
     let mut m = linear();
     m.meta.dim = 5;
@@ -73,14 +71,47 @@ fn every_damaged_file_is_refused_with_a_reason() {
 
 #[test]
 fn metadata_floats_round_trip_exactly() {
-    // Without a correctly rounded float parser, some f64 values (like this
-    // training time) came back one ulp off, and a loaded model differed.
+    // Without a correctly rounded float parser, some f64 values came back
+    // one ulp off, and a loaded model differed.
     let mut m = linear();
     for v in [0.24185886299999998f64, 0.1 + 0.2, 1e-300, 123456.78901234567] {
-        m.meta.training.insert("seconds".into(), v.into());
+        m.meta.params.insert("r".into(), v);
+        m.meta.training.passes = v;
         let back = SavedModel::from_bytes(Path::new("m.model"), &m.to_bytes()).unwrap();
-        assert_eq!(back.meta.training["seconds"].as_f64(), Some(v));
+        assert_eq!((back.meta.params["r"], back.meta.training.passes), (v, v));
     }
+}
+
+/// A version 1 file, as the previous release wrote it (its metadata
+/// verbatim), with the payload of [`linear`].
+#[test]
+fn version_1_files_are_still_read() {
+    let meta = br#"{"learner":"averaged-perceptron","params":{"eta":1.0},"dim":4,"classes":[-1.0,1.0],"training":{"mistakes":7,"updates":7,"passes_run":2,"seconds":0.001234,"mistakes_per_pass":[5,2],"examples":10,"holdout":0,"seed":3,"order":"Sequential","passes":2.0,"threads":2,"mixing":"weighted","index_base":0}}"#;
+    let mut b = Vec::new();
+    b.extend_from_slice(b"RBLTMODL");
+    b.extend_from_slice(&1u32.to_le_bytes());
+    b.extend_from_slice(&0u32.to_le_bytes());
+    b.extend_from_slice(&(meta.len() as u64).to_le_bytes());
+    b.extend_from_slice(meta);
+    for w in [0.5f32, -1.25, 0.0, 3.0, -0.75] {
+        b.extend_from_slice(&w.to_le_bytes());
+    }
+    let crc = crc32fast::hash(&b);
+    b.extend_from_slice(&crc.to_le_bytes());
+    let m = SavedModel::from_bytes(Path::new("old.model"), &b).unwrap();
+    assert_eq!(m.weights, linear().weights);
+    assert_eq!(m.meta.learner, Learner::AveragedPerceptron);
+    assert_eq!(m.meta.index_base, 0);
+    let t = &m.meta.training;
+    assert_eq!(
+        (t.parts, t.mixing, t.order, t.seed),
+        (2, Some(Mixing::Weighted), rosenblatt::learners::Order::Sequential, 3)
+    );
+    assert_eq!(t.mistakes_per_pass, vec![5, 2]);
+    // Written back, it is a version 2 file with no clock in it.
+    let again = m.to_bytes();
+    assert_eq!(u32::from_le_bytes(again[8..12].try_into().unwrap()), 2);
+    assert!(!String::from_utf8_lossy(&again).contains("seconds"));
 }
 
 /// A voted Perceptron trained on a small separable problem (in `parts`
@@ -98,12 +129,12 @@ fn voted_in(parts: usize) -> (SavedModel, InMemoryExamples) {
         train(&mut l, &&data, &opts).unwrap();
     } else {
         let par = ParallelOptions { parts, mixing: Mixing::Uniform };
-        train_parallel(&mut l, &&data, &opts, &par, &LocalReducer, |_, _| {}).unwrap();
+        train_parallel(&mut l, &&data, &opts, &par, &LocalReducer, Hooks::none()).unwrap();
     }
     let predictor = l.model().predictor(&&data);
     assert!(predictor.mistakes() > 5);
     let mut meta = meta(6, vec![-1.0, 1.0]);
-    meta.learner = "voted-perceptron".into();
+    meta.learner = Learner::VotedPerceptron;
     (SavedModel { meta, weights: Weights::Voted(predictor) }, data)
 }
 

@@ -7,10 +7,10 @@
 //! SSE2 rounds twice), so they are recorded per backend.
 
 use rosenblatt::kernels::Backend;
-use rosenblatt::learners::{Mixing, Order, TrainOptions};
+use rosenblatt::learners::{Learner, Mixing, Order, TrainOptions};
 use rosenblatt::loader::{Dataset, OpenOptions, Rows, WriteOptions, idx::read_mnist, write_dataset};
 use rosenblatt::model::SavedModel;
-use rosenblatt::train::{HyperParams, TrainSpec, train_dataset};
+use rosenblatt::train::{Hooks, TrainSpec, train_dataset};
 use rosenblatt_datasets::sparse::{SparseSpec, generate};
 use std::path::Path;
 
@@ -58,7 +58,7 @@ fn data() -> Data {
     for (ds, enc) in
         [(&mnist9, "dense-u8"), (&digits, "dense-u8"), (&binary, "sparse-u32-binary"), (&real, "sparse-u32-f32")]
     {
-        assert_eq!(ds.manifest().encoding, enc);
+        assert_eq!(ds.manifest().encoding.name(), enc);
     }
     Data { _tmp: tmp, mnist9, digits, binary, real }
 }
@@ -183,20 +183,20 @@ fn every_learner_trains_the_same_bits_as_when_pinned() {
     let d = data();
     let mut got = Vec::new();
     for c in cases() {
+        let learner: Learner = c.learner.parse().unwrap();
         let spec = TrainSpec {
             options: TrainOptions {
                 passes: c.passes,
                 order: c.order,
                 seed: 3,
-                stop_when_separated: c.learner == "batch-perceptron",
+                stop_when_separated: learner.stops_when_separated(),
             },
-            params: HyperParams::default(),
             holdout: c.holdout,
-            threads: Some(c.parts),
+            parts: c.parts,
             mixing: Mixing::Uniform,
-            ..TrainSpec::new(c.learner, c.passes)
+            ..TrainSpec::new(learner, c.passes)
         };
-        let model = train_dataset((c.data)(&d), None, &spec, |_| {}).unwrap();
+        let model = train_dataset((c.data)(&d), None, &spec, Hooks::default()).unwrap();
         got.push((c.name, weights_hash(&model)));
     }
     let table: String = got.iter().map(|(n, h)| format!("        (\"{n}\", \"{h}\"),\n")).collect();

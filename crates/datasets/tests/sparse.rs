@@ -89,8 +89,8 @@ fn writes_train_and_test_sets_that_open() {
     assert_eq!((m.rows, t.unwrap().rows), (5_000, 1_000));
     let ds = Dataset::open(&tr, OpenOptions { verify_checksums: true, in_memory: false }).unwrap();
     assert_eq!(ds.dim(), 1 << 12);
-    assert_eq!(ds.manifest().label_kind, "binary");
-    assert!(ds.manifest().encoding.contains("u8"), "{}", ds.manifest().encoding);
+    assert_eq!(ds.manifest().label_kind.name(), "binary");
+    assert!(ds.manifest().encoding.name().contains("u8"), "{}", ds.manifest().encoding);
     // Bad parameters are errors naming the parameter.
     for (bad, name) in [
         (SparseSpec { rows: 0, ..s }, "rows"),

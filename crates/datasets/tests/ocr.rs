@@ -14,7 +14,7 @@ use std::sync::OnceLock;
 fn mnist() -> &'static Digits {
     static D: OnceLock<Digits> = OnceLock::new();
     D.get_or_init(|| {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("mnist");
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../datasets/mnist");
         Digits::read(&dir.join("train-images.idx3-ubyte.gz"), &dir.join("train-labels.idx1-ubyte.gz")).unwrap()
     })
 }
@@ -189,14 +189,14 @@ fn values_are_pixels_and_labels_follow_their_source_digits() {
     let spec = OcrSpec { rows: 2_000, seed: 1, shard_rows: 512, ..Default::default() };
     let ds = generate(&tmp.path().join("classes"), &spec, 2);
     let m = ds.manifest();
-    assert_eq!((m.rows, m.dim, m.encoding.as_str(), m.label_kind.as_str()), (2_000, 784, "dense-u8", "classes"));
+    assert_eq!((m.rows, m.dim, m.encoding.name(), m.label_kind.name()), (2_000, 784, "dense-u8", "classes"));
     let rows = ds.to_rows();
     assert!(rows.values.iter().all(|&v| v > 0.0 && v <= 1.0 && (v * 255.0 - (v * 255.0).round()).abs() < 1e-4));
     for r in 0..2_000 {
         assert_eq!(rows.labels[r], f32::from(d.labels[source_of(r as u64, d.len())]), "row {r}");
     }
     let nine = generate(&tmp.path().join("nine"), &OcrSpec { target: Some(9), ..spec }, 2);
-    assert_eq!(nine.manifest().label_kind, "binary");
+    assert_eq!(nine.manifest().label_kind.name(), "binary");
     let labels = nine.to_rows().labels;
     assert_eq!(labels.len(), 2_000);
     for (r, &l) in labels.iter().enumerate() {

@@ -15,8 +15,8 @@ use crate::error::{GenError, param};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use rayon::prelude::*;
+use rosenblatt_loader::format::{Encoding, LabelKind, Layout, ValueEncoding};
 use rosenblatt_loader::idx::{PIXEL_SCALE, read_idx};
-use rosenblatt_loader::shard::{Encoding, LabelKind, Layout, ValueEncoding};
 use rosenblatt_loader::{DatasetWriter, LoadError, Manifest, Rows};
 use std::path::Path;
 
@@ -98,7 +98,7 @@ impl Default for Deformation {
     /// width (σ = 4) at half their strength (α = 16 rather than 34): on top
     /// of the affine part, their full strength leaves a digit, measured by
     /// the cosine of blurred images, as far from its source as another
-    /// writer's same digit (datasets/tests/ocr.rs measures the default).
+    /// writer's same digit (crates/datasets/tests/ocr.rs measures the default).
     fn default() -> Self {
         Deformation { shift: 2.0, rotate: 10.0, scale: 0.1, alpha: 16.0, sigma: 4.0 }
     }
@@ -339,7 +339,7 @@ pub fn write(digits: &Digits, spec: &OcrSpec, dir: &Path, mut progress: impl FnM
     let dim = digits.height * digits.width;
     let encoding = Encoding { layout: Layout::Dense, index_bytes: 0, values: ValueEncoding::U8 { scale: PIXEL_SCALE } };
     let kind = if spec.target.is_some() { LabelKind::Binary } else { LabelKind::Classes };
-    let mut writer = DatasetWriter::create(dir, dim as u64, encoding, kind, 0)?;
+    let mut writer = DatasetWriter::create(dir, dim as u64, encoding, kind, rosenblatt_loader::libsvm::DEFAULT_BASE)?;
     std::thread::scope(|scope| {
         // A rendezvous channel: the writer takes shard k + 1 only once
         // shard k is on disk, so a returned `send` means k is written.

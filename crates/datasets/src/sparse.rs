@@ -15,8 +15,8 @@ use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rayon::prelude::*;
+use rosenblatt_loader::LabelKind;
 use rosenblatt_loader::libsvm::NO_QID;
-use rosenblatt_loader::shard::LabelKind;
 use rosenblatt_loader::{Manifest, Rows, WriteOptions, write_dataset};
 use std::path::Path;
 
@@ -214,7 +214,7 @@ pub fn write(
 ) -> Result<(Manifest, Option<Manifest>), GenError> {
     let opts = WriteOptions {
         dim: Some(spec.dim as u64),
-        index_base: 0,
+        index_base: rosenblatt_loader::libsvm::DEFAULT_BASE,
         label_kind: Some(LabelKind::Binary),
         ..Default::default()
     };

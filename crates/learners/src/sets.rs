@@ -1,8 +1,14 @@
-//! Example sets the learners can train on without the loader: an in-memory
-//! one, and the lifting of every row to `(x, 1)`.
+//! Example sets the learners can train on without the loader — an
+//! in-memory one, the lifting of every row to `(x, 1)`, a contiguous slice
+//! — and the label checks every learner runs before training.
 
 use crate::error::LearnError;
 use rosenblatt_kernels::{Backend, Examples, KernelError, Row, SparseRow};
+
+/// Rows per block when data larger than memory is read block by block
+/// ([`crate::Order::Blocks`]), each block released after use (the
+/// generators' shard size: 51 MB of MNIST-sized dense rows).
+pub const BLOCK_ROWS: usize = 1 << 16;
 
 /// Sparse f32 rows held in vectors (checked once when added).
 #[derive(Clone, Debug, Default)]
@@ -142,6 +148,15 @@ impl<E: Examples> Examples for LiftedExamples<'_, E> {
 pub(crate) fn check_binary<E: Examples>(data: &E) -> Result<(), LearnError> {
     match (0..data.len()).find(|&i| data.label(i) != 1.0 && data.label(i) != -1.0) {
         Some(index) => Err(LearnError::NotBinary { index, label: data.label(index) }),
+        None => Ok(()),
+    }
+}
+
+/// Checks that every label is a class id `0..classes`.
+pub(crate) fn check_classes<E: Examples>(data: &E, classes: usize) -> Result<(), LearnError> {
+    let bad = |l: f32| !(l >= 0.0 && l.fract() == 0.0 && (l as usize) < classes);
+    match (0..data.len()).find(|&i| bad(data.label(i))) {
+        Some(index) => Err(LearnError::NotAClass { index, label: data.label(index), classes }),
         None => Ok(()),
     }
 }

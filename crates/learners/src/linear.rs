@@ -1,0 +1,89 @@
+//! The linear state shared by the Perceptron family and passive-aggressive:
+//! weights, a bias (learned or fixed at zero), the margin, the additive
+//! update, the Perceptron's step, and the state's layout for mixing —
+//! written once here instead of once per learner.
+
+use crate::error::{LearnError, param};
+use crate::learner::Bias;
+use crate::mix::{MixState, put, take};
+use crate::model::LinearModel;
+use rosenblatt_kernels::Row;
+
+/// Perceptron hyper-parameters, checked by [`PerceptronParams::check`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PerceptronParams {
+    /// Step size η (> 0). It scales the weights and changes no prediction.
+    pub eta: f32,
+    /// Bias handling.
+    pub bias: Bias,
+}
+
+impl Default for PerceptronParams {
+    fn default() -> Self {
+        PerceptronParams { eta: 1.0, bias: Bias::Explicit }
+    }
+}
+
+impl PerceptronParams {
+    /// Validates the parameters.
+    pub fn check(self) -> Result<Self, LearnError> {
+        if !(self.eta.is_finite() && self.eta > 0.0) {
+            return Err(param("eta", self.eta, "a finite number > 0"));
+        }
+        Ok(self)
+    }
+}
+
+/// Weights `w` and bias `b`; `w · x + b`.
+#[derive(Clone, Debug)]
+pub(crate) struct Linear {
+    pub(crate) w: Vec<f32>,
+    /// A one-element array so it can travel with `w` as a slice.
+    pub(crate) b: [f32; 1],
+    /// Whether the bias learns (else it stays 0).
+    pub(crate) bias: bool,
+}
+
+impl Linear {
+    pub(crate) fn new(dim: usize, bias: Bias) -> Self {
+        Linear { w: vec![0.0; dim], b: [0.0], bias: bias == Bias::Explicit }
+    }
+
+    #[inline(always)]
+    pub(crate) fn margin<R: Row>(&self, x: &R) -> f32 {
+        x.dot(&self.w) + self.b[0]
+    }
+
+    /// `w += a·x`, `b += a`.
+    #[inline(always)]
+    pub(crate) fn add<R: Row>(&mut self, x: &R, a: f32) {
+        x.axpy(a, &mut self.w);
+        if self.bias {
+            self.b[0] += a;
+        }
+    }
+
+    /// The Perceptron's step: on a mistake (`y·m ≤ 0`), `w += η·y·x`.
+    #[inline(always)]
+    pub(crate) fn perceptron_step<R: Row>(&mut self, x: &R, y: f32, eta: f32) -> bool {
+        let mistake = y * self.margin(x) <= 0.0;
+        if mistake {
+            self.add(x, eta * y);
+        }
+        mistake
+    }
+
+    pub(crate) fn model(&self) -> LinearModel {
+        LinearModel { weights: self.w.clone(), bias: self.b[0] }
+    }
+
+    /// Mixed as a mean: `[w, b]`.
+    pub(crate) fn save(&self, out: &mut MixState) {
+        put(&mut out.mean, &[&self.w, &self.b]);
+        out.total.clear();
+    }
+
+    pub(crate) fn load(&mut self, s: &MixState) {
+        take(&s.mean, &mut [&mut self.w, &mut self.b]);
+    }
+}

@@ -1,0 +1,554 @@
+//! Every learner by name, with what it is, whether it mixes, whether it is
+//! multi-class and which hyper-parameters it takes with their defaults; and
+//! the step from a name and user-given hyper-parameters to a validated,
+//! typed configuration ([`Learner::configure`]) and from that to a learner
+//! ([`Config::build`]).
+//!
+//! The matches over [`Learner`] and [`Config`] are exhaustive: adding a
+//! learner is a variant here and a module beside its kin, and the compiler
+//! names every place that must learn of it. The command line's `--learner`
+//! values and help, and the README's list, come from here.
+
+use crate::eg::{EgForm, ExponentiatedGradient};
+use crate::error::LearnError;
+use crate::ftrl::{FtrlParams, FtrlProximal, RandomizedFtrl};
+use crate::learner::{Bias, OnlineLearner};
+use crate::linear::PerceptronParams;
+use crate::loss::Loss;
+use crate::mix::Mixable;
+use crate::model::{LinearModel, MulticlassModel};
+use crate::multiclass::MulticlassPerceptron;
+use crate::pa::{PaVariant, PassiveAggressive};
+use crate::sgd::{Schedule, Sgd, SgdParams};
+use crate::voted::VotedModel;
+use crate::winnow::Winnow;
+use crate::{AveragedPerceptron, Perceptron, VotedPerceptron};
+use std::fmt;
+
+/// A learner, by the name `rosenblatt train --learner` takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Learner {
+    /// Rosenblatt's Perceptron.
+    Perceptron,
+    /// The Perceptron in sequential passes until one makes no mistake.
+    BatchPerceptron,
+    /// The average of every vector the Perceptron passes through.
+    AveragedPerceptron,
+    /// Freund & Schapire's vote of the Perceptron's vectors.
+    VotedPerceptron,
+    /// Gradient descent on the hinge loss.
+    HingeSgd,
+    /// Pegasos.
+    Pegasos,
+    /// Logistic regression by SGD.
+    Logistic,
+    /// Littlestone's Winnow.
+    Winnow,
+    /// Exponentiated gradient on the simplex.
+    Eg,
+    /// EG± for signed weights.
+    EgPm,
+    /// The randomised FTRL classifier.
+    FtrlRandomized,
+    /// FTRL-Proximal.
+    FtrlProximal,
+    /// Passive-aggressive.
+    Pa,
+    /// PA-I.
+    Pa1,
+    /// PA-II.
+    Pa2,
+    /// The multi-class Perceptron.
+    MulticlassPerceptron,
+    /// The averaged multi-class Perceptron.
+    MulticlassAveragedPerceptron,
+}
+
+/// A hyper-parameter, by the name of its flag.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Param {
+    /// Step size η (η0 of a decaying schedule).
+    Eta,
+    /// L2 strength λ.
+    Lambda,
+    /// Passive-aggressive aggressiveness C.
+    C,
+    /// Winnow's promotion factor; FTRL-Proximal's α.
+    Alpha,
+    /// FTRL-Proximal's β.
+    Beta,
+    /// FTRL-Proximal's L1 strength.
+    L1,
+    /// FTRL-Proximal's L2 strength.
+    L2,
+    /// EG's norm `B`.
+    B,
+    /// Winnow's threshold.
+    Threshold,
+}
+
+/// A hyper-parameter's default.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ParamDefault {
+    /// This value.
+    Value(f64),
+    /// The data's dimension.
+    Dimension,
+}
+
+impl fmt::Display for ParamDefault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParamDefault::Value(v) => write!(f, "{v}"),
+            ParamDefault::Dimension => f.write_str("the dimension"),
+        }
+    }
+}
+
+impl Param {
+    /// Every hyper-parameter.
+    pub const ALL: [Param; 9] = [
+        Param::Eta,
+        Param::Lambda,
+        Param::C,
+        Param::Alpha,
+        Param::Beta,
+        Param::L1,
+        Param::L2,
+        Param::B,
+        Param::Threshold,
+    ];
+
+    /// The name (and flag: `--eta`, …).
+    pub fn name(self) -> &'static str {
+        match self {
+            Param::Eta => "eta",
+            Param::Lambda => "lambda",
+            Param::C => "c",
+            Param::Alpha => "alpha",
+            Param::Beta => "beta",
+            Param::L1 => "l1",
+            Param::L2 => "l2",
+            Param::B => "b",
+            Param::Threshold => "threshold",
+        }
+    }
+}
+
+/// Hyper-parameters as a user gives them: `None` takes the learner's
+/// default, and giving one the learner does not take is an error.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct HyperParams([Option<f64>; 9]);
+
+impl HyperParams {
+    /// The value given for `p`.
+    pub fn get(&self, p: Param) -> Option<f64> {
+        self.0[p as usize]
+    }
+    /// Gives `p` the value `v` (`None`: the default).
+    pub fn set(&mut self, p: Param, v: Option<f64>) -> &mut Self {
+        self.0[p as usize] = v;
+        self
+    }
+    /// `self` with `p` set to `v`.
+    pub fn with(mut self, p: Param, v: f64) -> Self {
+        self.set(p, Some(v));
+        self
+    }
+}
+
+/// What configuring a learner needs to know of the data.
+pub struct DataFacts<'a> {
+    /// The dimension.
+    pub dim: usize,
+    /// Number of classes (2 for ±1 labels).
+    pub classes: usize,
+    /// `max ‖x‖` over the training rows (computed only if asked for).
+    pub max_norm: &'a dyn Fn() -> f64,
+}
+
+impl Learner {
+    /// Every learner, in the order the help lists them.
+    pub const ALL: [Learner; 17] = [
+        Learner::Perceptron,
+        Learner::BatchPerceptron,
+        Learner::AveragedPerceptron,
+        Learner::VotedPerceptron,
+        Learner::HingeSgd,
+        Learner::Pegasos,
+        Learner::Logistic,
+        Learner::Winnow,
+        Learner::Eg,
+        Learner::EgPm,
+        Learner::FtrlRandomized,
+        Learner::FtrlProximal,
+        Learner::Pa,
+        Learner::Pa1,
+        Learner::Pa2,
+        Learner::MulticlassPerceptron,
+        Learner::MulticlassAveragedPerceptron,
+    ];
+
+    /// The name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Learner::Perceptron => "perceptron",
+            Learner::BatchPerceptron => "batch-perceptron",
+            Learner::AveragedPerceptron => "averaged-perceptron",
+            Learner::VotedPerceptron => "voted-perceptron",
+            Learner::HingeSgd => "hinge-sgd",
+            Learner::Pegasos => "pegasos",
+            Learner::Logistic => "logistic",
+            Learner::Winnow => "winnow",
+            Learner::Eg => "eg",
+            Learner::EgPm => "eg-pm",
+            Learner::FtrlRandomized => "ftrl-randomized",
+            Learner::FtrlProximal => "ftrl-proximal",
+            Learner::Pa => "pa",
+            Learner::Pa1 => "pa1",
+            Learner::Pa2 => "pa2",
+            Learner::MulticlassPerceptron => "multiclass-perceptron",
+            Learner::MulticlassAveragedPerceptron => "multiclass-averaged-perceptron",
+        }
+    }
+
+    /// One line about it.
+    pub fn about(self) -> &'static str {
+        match self {
+            Learner::Perceptron => "Rosenblatt's Perceptron, with a bias",
+            Learner::BatchPerceptron => "the Perceptron in sequential passes until one makes no mistake",
+            Learner::AveragedPerceptron => "the average of every vector the Perceptron passes through (lazy)",
+            Learner::VotedPerceptron => {
+                "Freund & Schapire's vote of the Perceptron's vectors; the model carries its mistaken rows"
+            }
+            Learner::HingeSgd => "gradient descent on the hinge loss, η/√(k+1), optional L2",
+            Learner::Pegasos => "Pegasos: steps 1/(λk), projection onto the ball of radius 1/√λ",
+            Learner::Logistic => "logistic regression by SGD, η/√(k+1), optional L2",
+            Learner::Winnow => "Littlestone's Winnow, for binary features",
+            Learner::Eg => "exponentiated gradient on the simplex, hinge loss",
+            Learner::EgPm => "EG± for signed weights, hinge loss",
+            Learner::FtrlRandomized => "the randomised FTRL classifier, R = the largest row norm",
+            Learner::FtrlProximal => "FTRL-Proximal on the logistic loss: per-coordinate rates, L1 and L2",
+            Learner::Pa => "passive-aggressive",
+            Learner::Pa1 => "passive-aggressive PA-I",
+            Learner::Pa2 => "passive-aggressive PA-II",
+            Learner::MulticlassPerceptron => "one weight vector per class (class-id labels)",
+            Learner::MulticlassAveragedPerceptron => "the averaged multi-class Perceptron (class-id labels)",
+        }
+    }
+
+    /// Whether it trains in several parts by parameter mixing (the others
+    /// train in one part).
+    pub fn mixes(self) -> bool {
+        match self {
+            Learner::Perceptron
+            | Learner::AveragedPerceptron
+            | Learner::VotedPerceptron
+            | Learner::HingeSgd
+            | Learner::Pegasos
+            | Learner::Logistic
+            | Learner::FtrlProximal
+            | Learner::Pa
+            | Learner::Pa1
+            | Learner::Pa2
+            | Learner::MulticlassPerceptron
+            | Learner::MulticlassAveragedPerceptron => true,
+            // Separation is a property of one sequential pass; the
+            // multiplicative and randomised learners' states do not average.
+            Learner::BatchPerceptron | Learner::Winnow | Learner::Eg | Learner::EgPm | Learner::FtrlRandomized => false,
+        }
+    }
+
+    /// Whether it takes class-id labels (else ±1).
+    pub fn multiclass(self) -> bool {
+        matches!(self, Learner::MulticlassPerceptron | Learner::MulticlassAveragedPerceptron)
+    }
+
+    /// Whether it trains in sequential passes until one makes no mistake
+    /// (its passes are a limit, 100 by default).
+    pub fn stops_when_separated(self) -> bool {
+        self == Learner::BatchPerceptron
+    }
+
+    /// The hyper-parameters it takes, with their defaults.
+    pub fn params(self) -> &'static [(Param, ParamDefault)] {
+        use ParamDefault::{Dimension, Value};
+        match self {
+            Learner::Perceptron
+            | Learner::BatchPerceptron
+            | Learner::AveragedPerceptron
+            | Learner::VotedPerceptron
+            | Learner::MulticlassPerceptron
+            | Learner::MulticlassAveragedPerceptron => &[(Param::Eta, Value(1.0))],
+            Learner::HingeSgd | Learner::Logistic => &[(Param::Eta, Value(0.1)), (Param::Lambda, Value(0.0))],
+            Learner::Pegasos => &[(Param::Lambda, Value(1e-4))],
+            Learner::Winnow => &[(Param::Alpha, Value(2.0)), (Param::Threshold, Dimension)],
+            Learner::Eg | Learner::EgPm => &[(Param::B, Value(1.0)), (Param::Eta, Value(0.1))],
+            Learner::FtrlRandomized | Learner::Pa => &[],
+            Learner::FtrlProximal => &[
+                (Param::Alpha, Value(0.1)),
+                (Param::Beta, Value(1.0)),
+                (Param::L1, Value(1.0)),
+                (Param::L2, Value(1.0)),
+            ],
+            Learner::Pa1 | Learner::Pa2 => &[(Param::C, Value(1.0))],
+        }
+    }
+
+    /// The learner named `name`.
+    pub fn from_name(name: &str) -> Result<Learner, LearnError> {
+        Learner::ALL.into_iter().find(|l| l.name() == name).ok_or_else(|| LearnError::UnknownLearner {
+            name: name.to_string(),
+            known: Learner::ALL.map(Learner::name).join(", "),
+        })
+    }
+
+    /// Validates `given` against this learner — only the hyper-parameters
+    /// it takes, each in its range — fills in the defaults, and returns the
+    /// typed configuration. `seed` seeds the randomised learners' draws.
+    pub fn configure(self, given: &HyperParams, facts: &DataFacts<'_>, seed: u64) -> Result<Configured, LearnError> {
+        let takes = self.params();
+        if let Some(p) = Param::ALL.into_iter().find(|&p| given.get(p).is_some() && !takes.iter().any(|t| t.0 == p)) {
+            return Err(LearnError::NotApplicable {
+                learner: self.name(),
+                param: p.name(),
+                takes: if takes.is_empty() {
+                    "no hyper-parameters".into()
+                } else {
+                    takes.iter().map(|t| t.0.name()).collect::<Vec<_>>().join(", ")
+                },
+            });
+        }
+        let mut record = Vec::new();
+        let mut value = |p: Param| -> f64 {
+            let (_, default) = takes.iter().find(|t| t.0 == p).expect("a parameter of this learner");
+            let v = given.get(p).unwrap_or(match default {
+                ParamDefault::Value(v) => *v,
+                ParamDefault::Dimension => facts.dim as f64,
+            });
+            record.push((p.name(), v));
+            v
+        };
+        let perceptron = |eta: f64| PerceptronParams { eta: eta as f32, bias: Bias::Explicit }.check();
+        let config = match self {
+            Learner::Perceptron | Learner::BatchPerceptron => Config::Perceptron(perceptron(value(Param::Eta))?),
+            Learner::AveragedPerceptron => Config::AveragedPerceptron(perceptron(value(Param::Eta))?),
+            Learner::VotedPerceptron => Config::VotedPerceptron(perceptron(value(Param::Eta))?),
+            Learner::HingeSgd | Learner::Logistic => Config::Sgd(
+                SgdParams {
+                    loss: if self == Learner::Logistic { Loss::Logistic } else { Loss::Hinge },
+                    schedule: Schedule::InverseSqrtK,
+                    eta0: value(Param::Eta) as f32,
+                    lambda: value(Param::Lambda) as f32,
+                    radius: None,
+                    bias: Bias::Explicit,
+                }
+                .check()?,
+            ),
+            Learner::Pegasos => Config::Sgd(SgdParams::pegasos(value(Param::Lambda) as f32).check()?),
+            Learner::Winnow => Config::Winnow { alpha: value(Param::Alpha), threshold: value(Param::Threshold) },
+            Learner::Eg | Learner::EgPm => {
+                let b = value(Param::B);
+                let form = if self == Learner::Eg { EgForm::Simplex { b } } else { EgForm::PlusMinus { b } };
+                Config::Eg { form, eta: value(Param::Eta) }
+            }
+            Learner::FtrlRandomized => {
+                let r = (facts.max_norm)();
+                record.push(("r", r));
+                Config::RandomizedFtrl { r, seed }
+            }
+            Learner::FtrlProximal => Config::FtrlProximal(FtrlParams {
+                alpha: value(Param::Alpha),
+                beta: value(Param::Beta),
+                l1: value(Param::L1),
+                l2: value(Param::L2),
+                ..FtrlParams::default()
+            }),
+            Learner::Pa => Config::PassiveAggressive(PaVariant::Pa),
+            Learner::Pa1 => Config::PassiveAggressive(PaVariant::PaI { c: value(Param::C) as f32 }),
+            Learner::Pa2 => Config::PassiveAggressive(PaVariant::PaII { c: value(Param::C) as f32 }),
+            Learner::MulticlassPerceptron | Learner::MulticlassAveragedPerceptron => Config::Multiclass {
+                params: perceptron(value(Param::Eta))?,
+                classes: facts.classes,
+                averaged: self == Learner::MulticlassAveragedPerceptron,
+            },
+        };
+        // Building checks every remaining range, so a configuration is
+        // known to build before any data is read.
+        config.build(facts.dim, Check)?;
+        Ok(Configured { learner: self, config, params: record })
+    }
+}
+
+impl fmt::Display for Learner {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Learner {
+    type Err = LearnError;
+    fn from_str(s: &str) -> Result<Self, LearnError> {
+        Learner::from_name(s)
+    }
+}
+
+#[cfg(feature = "clap")]
+impl clap::ValueEnum for Learner {
+    fn value_variants<'a>() -> &'a [Self] {
+        &Learner::ALL
+    }
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(self.name()).help(self.about()))
+    }
+}
+
+/// A learner's validated hyper-parameters, typed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Config {
+    /// The Perceptron (online, or batch).
+    Perceptron(PerceptronParams),
+    /// The Averaged Perceptron.
+    AveragedPerceptron(PerceptronParams),
+    /// The Voted Perceptron.
+    VotedPerceptron(PerceptronParams),
+    /// Gradient descent: hinge, logistic, Pegasos.
+    Sgd(SgdParams),
+    /// Winnow.
+    Winnow {
+        /// Promotion factor.
+        alpha: f64,
+        /// Threshold.
+        threshold: f64,
+    },
+    /// Exponentiated gradient.
+    Eg {
+        /// Simplex or EG±, with its norm.
+        form: EgForm,
+        /// Step size.
+        eta: f64,
+    },
+    /// The randomised FTRL classifier.
+    RandomizedFtrl {
+        /// The largest row norm.
+        r: f64,
+        /// Seed of its draws.
+        seed: u64,
+    },
+    /// FTRL-Proximal.
+    FtrlProximal(FtrlParams),
+    /// Passive-aggressive.
+    PassiveAggressive(PaVariant),
+    /// The multi-class Perceptron.
+    Multiclass {
+        /// Step size and bias.
+        params: PerceptronParams,
+        /// Number of classes.
+        classes: usize,
+        /// Averaged over the whole run.
+        averaged: bool,
+    },
+}
+
+/// A configuration checked, with the values it was made from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Configured {
+    /// The learner.
+    pub learner: Learner,
+    /// Its configuration.
+    pub config: Config,
+    /// Every hyper-parameter's value (defaults filled in), and values
+    /// derived from the data (`r`), for the record.
+    pub params: Vec<(&'static str, f64)>,
+}
+
+/// A trained model of any learner.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AnyModel {
+    /// `sign(w·x + b)`.
+    Linear(LinearModel),
+    /// `argmax_c (w_c·x + b_c)`.
+    Multiclass(MulticlassModel),
+    /// The Voted Perceptron's mistakes and survival counts.
+    Voted(VotedModel),
+}
+
+impl From<LinearModel> for AnyModel {
+    fn from(m: LinearModel) -> Self {
+        AnyModel::Linear(m)
+    }
+}
+impl From<MulticlassModel> for AnyModel {
+    fn from(m: MulticlassModel) -> Self {
+        AnyModel::Multiclass(m)
+    }
+}
+impl From<VotedModel> for AnyModel {
+    fn from(m: VotedModel) -> Self {
+        AnyModel::Voted(m)
+    }
+}
+
+/// What to do with a learner once built: the caller's generic code, run
+/// once per learner type ([`Config::build`]).
+pub trait Visit {
+    /// What the visit returns.
+    type Out;
+    /// Called with a learner whose state mixes ([`crate::train_parallel`]).
+    /// Some learners of a mixable type still train in one part only
+    /// (the batch Perceptron: [`Learner::mixes`]).
+    fn mixable<L>(self, learner: L) -> Self::Out
+    where
+        L: Mixable,
+        L::Model: Into<AnyModel>;
+    /// Called with a learner that trains in one part ([`crate::train_with`]).
+    fn single<L>(self, learner: L) -> Self::Out
+    where
+        L: OnlineLearner + Send,
+        L::Model: Into<AnyModel>;
+}
+
+/// A visit that only checks that the learner builds.
+struct Check;
+impl Visit for Check {
+    type Out = ();
+    fn mixable<L: Mixable>(self, _: L) {}
+    fn single<L: OnlineLearner>(self, _: L) {}
+}
+
+impl Config {
+    /// Builds the learner over `dim` features and hands it to `v`.
+    ///
+    /// The batch Perceptron is a [`Perceptron`], handed to
+    /// [`Visit::mixable`]: the caller keeps it to one part
+    /// ([`Learner::mixes`]).
+    pub fn build<V: Visit>(&self, dim: usize, v: V) -> Result<V::Out, LearnError> {
+        Ok(match *self {
+            Config::Perceptron(p) => v.mixable(Perceptron::new(dim, p)?),
+            Config::AveragedPerceptron(p) => v.mixable(AveragedPerceptron::new(dim, p, false)?),
+            Config::VotedPerceptron(p) => v.mixable(VotedPerceptron::new(dim, p, false)?),
+            Config::Sgd(p) => v.mixable(Sgd::new(dim, p)?),
+            Config::Winnow { alpha, threshold } => v.single(Winnow::new(dim, alpha, threshold)?),
+            Config::Eg { form, eta } => v.single(ExponentiatedGradient::new(dim, form, eta, Loss::Hinge)?),
+            Config::RandomizedFtrl { r, seed } => v.single(RandomizedFtrl::new(dim, r, seed)?),
+            Config::FtrlProximal(p) => v.mixable(FtrlProximal::new(dim, p)?),
+            Config::PassiveAggressive(variant) => v.mixable(PassiveAggressive::new(dim, variant, Bias::Explicit)?),
+            Config::Multiclass { params, classes, averaged } => {
+                v.mixable(MulticlassPerceptron::new(dim, classes, params, averaged.then_some(false))?)
+            }
+        })
+    }
+}
+
+/// The learners' names, one per line with what each is and the
+/// hyper-parameters it takes — for help texts and the README.
+pub fn describe_all() -> String {
+    let mut s = String::new();
+    for l in Learner::ALL {
+        let params: Vec<String> = l.params().iter().map(|(p, d)| format!("--{} {d}", p.name())).collect();
+        let params = if params.is_empty() { String::new() } else { format!(" ({})", params.join(", ")) };
+        s.push_str(&format!("{}: {}{params}\n", l.name(), l.about()));
+    }
+    s
+}

@@ -1,0 +1,178 @@
+//! A dataset's shards as one [`Examples`] set — what learners train on —
+//! and the views the library takes of it without copying a row: a range of
+//! rows (a holdout tail, a part), or the same rows under other labels
+//! (one class against the rest).
+
+use crate::dataset::Dataset;
+use crate::error::LoadError;
+use crate::format::LabelKind;
+use crate::rows::RowSet;
+use crate::shard::Shard;
+use crate::{ExamplesView, sharded};
+use rosenblatt_kernels::Examples;
+use std::ops::Range;
+
+/// One shard's rows in a [`ShardedExamples`]: its row set (possibly a
+/// range of the shard's rows), their labels, and where they start in the
+/// shard (for releasing pages).
+#[derive(Clone, Debug)]
+pub(crate) struct Part<'a, S> {
+    rows: S,
+    labels: &'a [f32],
+    shard: &'a Shard,
+    first: usize,
+}
+
+impl<'a, S: RowSet> Part<'a, S> {
+    pub(crate) fn new(rows: S, shard: &'a Shard) -> Self {
+        Part { rows, labels: shard.labels(), shard, first: 0 }
+    }
+}
+
+/// The rows of several shards of one encoding, numbered across shards, with
+/// their labels.
+#[derive(Clone, Debug)]
+pub struct ShardedExamples<'a, S> {
+    parts: Vec<Part<'a, S>>,
+    starts: Vec<usize>,
+    dim: usize,
+    len: usize,
+}
+
+impl<'a, S: RowSet> ShardedExamples<'a, S> {
+    pub(crate) fn new(dim: usize, parts: Vec<Part<'a, S>>) -> Self {
+        let mut starts = Vec::with_capacity(parts.len());
+        let mut len = 0;
+        for p in &parts {
+            starts.push(len);
+            len += p.rows.len();
+        }
+        ShardedExamples { parts, starts, dim, len }
+    }
+
+    #[inline(always)]
+    fn locate(&self, i: usize) -> (usize, usize) {
+        if self.parts.len() == 1 {
+            return (0, i);
+        }
+        let p = self.starts.partition_point(|&s| s <= i) - 1;
+        (p, i - self.starts[p])
+    }
+
+    /// Rows `range`, numbered from 0. Panics if out of range.
+    pub fn range(&self, range: Range<usize>) -> Self {
+        let (a, b) = (range.start, range.end);
+        assert!(a <= b && b <= self.len, "rows {a}..{b} of {}", self.len);
+        let mut parts = Vec::new();
+        for (p, part) in self.parts.iter().enumerate() {
+            let (s, e) = (self.starts[p], self.starts[p] + part.rows.len());
+            let (lo, hi) = (a.max(s), b.min(e));
+            if lo < hi {
+                let (la, lb) = (lo - s, hi - s);
+                parts.push(Part {
+                    rows: part.rows.range(la, lb),
+                    labels: &part.labels[la..lb],
+                    shard: part.shard,
+                    first: part.first + la,
+                });
+            }
+        }
+        ShardedExamples::new(self.dim, parts)
+    }
+
+    /// The same rows labelled `labels[i]`. Panics if `labels` is not one
+    /// per row.
+    pub fn with_labels<'b>(&'b self, labels: &'b [f32]) -> ShardedExamples<'b, S>
+    where
+        S: 'b,
+    {
+        assert_eq!(labels.len(), self.len, "one label per row");
+        let parts = self
+            .parts
+            .iter()
+            .zip(&self.starts)
+            .map(|(p, &s)| Part {
+                rows: p.rows.range(0, p.rows.len()),
+                labels: &labels[s..s + p.rows.len()],
+                shard: p.shard,
+                first: p.first,
+            })
+            .collect();
+        ShardedExamples::new(self.dim, parts)
+    }
+}
+
+impl<S: RowSet> Examples for ShardedExamples<'_, S> {
+    type Row = S::Row;
+    #[inline]
+    fn len(&self) -> usize {
+        self.len
+    }
+    #[inline]
+    fn dim(&self) -> usize {
+        self.dim
+    }
+    #[inline]
+    fn row(&self, i: usize) -> S::Row {
+        assert!(i < self.len, "example {i} of {}", self.len);
+        let (p, j) = self.locate(i);
+        self.parts[p].rows.row(j)
+    }
+    #[inline]
+    fn label(&self, i: usize) -> f32 {
+        let (p, j) = self.locate(i);
+        self.parts[p].labels[j]
+    }
+    #[inline(always)]
+    fn prefetch(&self, i: usize) {
+        if i < self.len {
+            let (p, j) = self.locate(i);
+            self.parts[p].rows.prefetch(j);
+        }
+    }
+    fn release(&self, range: Range<usize>) {
+        let (a, b) = (range.start, range.end.min(self.len));
+        for (p, part) in self.parts.iter().enumerate() {
+            let (s, e) = (self.starts[p], self.starts[p] + part.rows.len());
+            if a < e && s < b {
+                part.shard.release_rows(part.first + a.max(s) - s, part.first + b.min(e) - s);
+            }
+        }
+    }
+}
+
+impl Dataset {
+    /// The dataset's rows and labels as one [`Examples`] set. Multi-label
+    /// datasets have no single label per row and are refused.
+    pub fn examples(&self) -> Result<ExamplesView<'_>, LoadError> {
+        if self.manifest().label_kind == LabelKind::Multi {
+            return Err(LoadError::dataset(self.dir(), "multi-label rows have no single label to train on"));
+        }
+        sharded(self.manifest().encoding, self.dim() as usize, self.shards()).map_err(|s| {
+            LoadError::dataset(self.dir(), format!("{} is not in the manifest's encoding", s.path().display()))
+        })
+    }
+}
+
+impl ExamplesView<'_> {
+    /// Number of rows.
+    pub fn len(&self) -> usize {
+        with_examples!(self, |e| e.len())
+    }
+    /// Whether there are no rows.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// The dimension.
+    pub fn dim(&self) -> usize {
+        with_examples!(self, |e| e.dim())
+    }
+    /// Rows `range` will not be read again soon ([`Examples::release`]).
+    pub fn release(&self, range: Range<usize>) {
+        with_examples!(self, |e| e.release(range))
+    }
+    /// Every row's label, in order.
+    pub fn labels(&self) -> Vec<f32> {
+        with_examples!(self, |e| (0..e.len()).map(|i| e.label(i)).collect())
+    }
+}

@@ -1,0 +1,522 @@
+//! Writing a dataset: the most compact lossless encoding for the rows
+//! ([`choose_encoding`]), shards cut to size and each written atomically,
+//! the manifest last ([`write_dataset`] for rows in memory,
+//! [`DatasetWriter`] shard by shard for generators).
+
+use crate::EncodingKind;
+use crate::error::LoadError;
+use crate::format::{
+    self, Encoding, Header, Indices, LabelKind, Labels, Layout, ShardData, ValueColumnData, ValueEncoding,
+};
+use crate::fs::write_atomic;
+use crate::libsvm::Rows;
+use crate::manifest::{FORMAT_NAME, MANIFEST, MANIFEST_VERSION, Manifest, ShardEntry};
+use std::path::{Path, PathBuf};
+
+/// Data density from which the dense layout is chosen. Measured on the
+/// project machine (docs/shard-format.md): per row, dense u8 beats a sparse
+/// u16/u8 gather from about 18% density for `dot` and 15% for the fused
+/// update; a dot pass over MNIST (19% non-zero) costs the same either way.
+pub const DENSE_MIN_DENSITY: f64 = 0.15;
+
+/// Options for writing a dataset.
+#[derive(Clone, Debug)]
+pub struct WriteOptions {
+    /// Target shard size in bytes (a shard holds at least one row).
+    pub shard_bytes: u64,
+    /// Force an encoding instead of choosing the most compact lossless one.
+    pub encoding: Option<Encoding>,
+    /// Dimension, if larger than the data's largest index + 1.
+    pub dim: Option<u64>,
+    /// Index base of the source (recorded for export).
+    pub index_base: u8,
+    /// Force a label kind (MNIST one-vs-rest is binary even if a shard's
+    /// rows all have one label).
+    pub label_kind: Option<LabelKind>,
+}
+
+impl Default for WriteOptions {
+    fn default() -> Self {
+        WriteOptions { shard_bytes: 256 << 20, encoding: None, dim: None, index_base: 1, label_kind: None }
+    }
+}
+
+/// The u8 scale that decodes every value exactly, if there is one: values
+/// in `1..=255 × scale`, checked bit for bit.
+pub fn find_u8_scale(values: &[f32]) -> Option<f32> {
+    let max = values.iter().fold(0.0f32, |m, &v| m.max(v));
+    let min = values.iter().fold(f32::INFINITY, |m, &v| m.min(v));
+    if values.iter().any(|&v| v <= 0.0) || values.is_empty() {
+        return None;
+    }
+    let exact = |s: f32| {
+        s.is_finite()
+            && s > 0.0
+            && values.iter().all(|&v| {
+                let k = (v / s).round();
+                (1.0..=255.0).contains(&k) && (k * s).to_bits() == v.to_bits()
+            })
+    };
+    // Pixels (1/255), small integers (1), a full byte range (max/255), and
+    // a grid whose step is the smallest value (0.5, 1, 2 → 0.5).
+    [1.0f32 / 255.0, 1.0, max / 255.0, min].into_iter().find(|&s| exact(s))
+}
+
+/// The most compact lossless encoding the kernels read.
+pub fn choose_encoding(rows: &Rows, dim: u64) -> Encoding {
+    let nnz = rows.indices.len() as u64;
+    let cells = (rows.len() as u64).saturating_mul(dim);
+    let density = if cells == 0 { 0.0 } else { nnz as f64 / cells as f64 };
+    let binary = rows.values.iter().all(|&v| v == 1.0);
+    let values = if binary {
+        ValueEncoding::Ones
+    } else if let Some(scale) = find_u8_scale(&rows.values) {
+        ValueEncoding::U8 { scale }
+    } else {
+        ValueEncoding::F32
+    };
+    if density >= DENSE_MIN_DENSITY && !rows.is_empty() {
+        let values = if binary { ValueEncoding::U8 { scale: 1.0 } } else { values };
+        return Encoding { layout: Layout::Dense, index_bytes: 0, values };
+    }
+    Encoding { layout: Layout::Sparse, index_bytes: if dim <= 1 << 16 { 2 } else { 4 }, values }
+}
+
+/// Parses an encoding name as `--encoding` takes it; `values_hint` is the
+/// scale for the u8 encodings (the writer finds the exact one).
+pub fn parse_encoding(name: &str, values_hint: Option<f32>) -> Result<Encoding, LoadError> {
+    name.parse::<EncodingKind>().map(|k| k.encoding(values_hint.unwrap_or(1.0)))
+}
+
+impl std::str::FromStr for EncodingKind {
+    type Err = LoadError;
+    fn from_str(name: &str) -> Result<Self, LoadError> {
+        EncodingKind::ALL.iter().copied().find(|k| k.name() == name).ok_or_else(|| {
+            let names: Vec<&str> = EncodingKind::ALL.iter().map(|k| k.name()).collect();
+            LoadError::Invalid(format!("unknown encoding `{name}` (use {})", names.join(", ")))
+        })
+    }
+}
+
+impl std::fmt::Display for EncodingKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+fn label_kind_of(rows: &Rows, multilabel: bool) -> LabelKind {
+    if multilabel {
+        LabelKind::Multi
+    } else if rows.labels.iter().all(|&l| l == 1.0 || l == -1.0) {
+        LabelKind::Binary
+    } else if rows.labels.iter().all(|&l| l >= 0.0 && l < (1 << 24) as f32 && l.fract() == 0.0) {
+        LabelKind::Classes
+    } else {
+        LabelKind::Real
+    }
+}
+
+/// Writes `rows` as a dataset in `dir` (created if missing; refused if it
+/// already holds a dataset). On error, the shards written so far are
+/// removed and no manifest exists.
+pub fn write_dataset(dir: &Path, rows: &Rows, opts: &WriteOptions) -> Result<Manifest, LoadError> {
+    if dir.join(MANIFEST).exists() {
+        return Err(LoadError::dataset(dir, "already holds a dataset; remove it or choose another directory"));
+    }
+    let min_dim = rows.min_dim();
+    let dim = opts.dim.unwrap_or(min_dim);
+    if dim < min_dim {
+        return Err(LoadError::Invalid(format!("dimension {dim} is below the largest index + 1 ({min_dim})")));
+    }
+    let multilabel = !rows.label_offsets.is_empty();
+    let kind = opts.label_kind.unwrap_or_else(|| label_kind_of(rows, multilabel));
+    let encoding = match opts.encoding {
+        Some(e) => check_forced(e, rows, dim)?,
+        None => choose_encoding(rows, dim),
+    };
+    let mut w = DatasetWriter::create(dir, dim, encoding, kind, opts.index_base)?;
+    let n = rows.len();
+    let row_bytes = |r: usize| -> u64 {
+        let nnz = rows.offsets[r + 1] - rows.offsets[r];
+        let vbytes = match encoding.values {
+            ValueEncoding::F32 => 4,
+            ValueEncoding::U8 { .. } => 1,
+            ValueEncoding::Ones => 0,
+        };
+        let body = match encoding.layout {
+            Layout::Dense => dim * vbytes,
+            Layout::Sparse => 8 + nnz * (u64::from(encoding.index_bytes) + vbytes),
+        };
+        body + 4
+    };
+    let mut start = 0;
+    loop {
+        let mut end = start;
+        let mut bytes = 0u64;
+        while end < n && (end == start || bytes + row_bytes(end) <= opts.shard_bytes) {
+            bytes += row_bytes(end);
+            end += 1;
+        }
+        w.push(rows, start, end)?;
+        start = end;
+        if start >= n {
+            break;
+        }
+    }
+    w.finish()
+}
+
+impl crate::Dataset {
+    /// `rows` as a dataset held in memory, one shard, never written to
+    /// disk (for predicting on text); `name` stands for it in messages.
+    /// The encoding, dimension, index base and label kind follow `opts` as
+    /// in [`write_dataset`].
+    pub fn from_rows(name: &Path, rows: &Rows, opts: &WriteOptions) -> Result<crate::Dataset, LoadError> {
+        rows.check_structure().map_err(|e| LoadError::dataset(name, e))?;
+        let min_dim = rows.min_dim();
+        let dim = opts.dim.unwrap_or(min_dim).max(min_dim);
+        let kind = opts.label_kind.unwrap_or_else(|| label_kind_of(rows, !rows.label_offsets.is_empty()));
+        let encoding = match opts.encoding {
+            Some(e) => check_forced(e, rows, dim)?,
+            None => choose_encoding(rows, dim),
+        };
+        let image = encode_range(rows, 0, rows.len(), dim, encoding, kind, opts.index_base);
+        let shard = crate::Shard::from_image(name.to_path_buf(), &image, false)?;
+        let mut counts = std::collections::BTreeMap::<u64, u64>::new();
+        if kind != LabelKind::Real && kind != LabelKind::Multi {
+            rows.labels.iter().for_each(|&l| *counts.entry(f64::from(l).to_bits()).or_default() += 1);
+        }
+        let manifest = Manifest {
+            format: FORMAT_NAME.into(),
+            version: MANIFEST_VERSION,
+            rows: rows.len() as u64,
+            nnz: shard.header().nnz,
+            nonzeros: rows.indices.len() as u64,
+            dim,
+            index_base: opts.index_base,
+            encoding: encoding.kind(),
+            scale: match encoding.values {
+                ValueEncoding::U8 { scale } => Some(scale),
+                _ => None,
+            },
+            label_kind: kind,
+            label_counts: counts.into_iter().map(|(b, c)| (f64::from_bits(b), c)).collect(),
+            has_qids: rows.has_qids(),
+            shards: vec![ShardEntry {
+                file: String::new(),
+                rows: rows.len() as u64,
+                nnz: shard.header().nnz,
+                bytes: image.len() as u64,
+                crc32: crc32fast::hash(&image),
+            }],
+        };
+        Ok(crate::Dataset::from_parts(name.to_path_buf(), manifest, vec![shard]))
+    }
+}
+
+/// Writes a dataset one shard at a time, for generators whose rows never
+/// sit in memory all at once. The dimension, encoding and label kind are
+/// fixed up front; every shard is checked against them (indices below the
+/// dimension, values held by the encoding without loss, labels of the
+/// kind) before it is written. Shards are written atomically as they come;
+/// [`DatasetWriter::finish`] writes the manifest last. A writer dropped
+/// before `finish` (an error, a panic upstream) removes its shards, so the
+/// directory never holds a half-written dataset that opens.
+#[derive(Debug)]
+pub struct DatasetWriter {
+    dir: PathBuf,
+    dim: u64,
+    encoding: Encoding,
+    kind: LabelKind,
+    index_base: u8,
+    entries: Vec<ShardEntry>,
+    written: Vec<PathBuf>,
+    rows: u64,
+    nonzeros: u64,
+    counts: std::collections::BTreeMap<u64, u64>,
+    has_qids: Option<bool>,
+    finished: bool,
+}
+
+impl DatasetWriter {
+    /// Starts a dataset in `dir` (created if missing; refused if it already
+    /// holds one). A u8 encoding's scale is the one every value must be a
+    /// multiple `k × scale`, `k` in 1..=255, of.
+    pub fn create(
+        dir: &Path,
+        dim: u64,
+        encoding: Encoding,
+        kind: LabelKind,
+        index_base: u8,
+    ) -> Result<DatasetWriter, LoadError> {
+        if dir.join(MANIFEST).exists() {
+            return Err(LoadError::dataset(dir, "already holds a dataset; remove it or choose another directory"));
+        }
+        if dim > 1 << 32 {
+            return Err(LoadError::Invalid(format!("dimension {dim} exceeds 2^32")));
+        }
+        if encoding.layout == Layout::Dense && encoding.values == ValueEncoding::Ones {
+            return Err(LoadError::Invalid("dense rows store their values (binary ones as u8)".into()));
+        }
+        if encoding.layout == Layout::Sparse && encoding.index_bytes == 2 && dim > 1 << 16 {
+            return Err(LoadError::Invalid(format!(
+                "encoding {} cannot hold dimension {dim} (u16 indices)",
+                encoding.name()
+            )));
+        }
+        if let ValueEncoding::U8 { scale } = encoding.values
+            && !(scale.is_finite() && scale > 0.0)
+        {
+            return Err(LoadError::Invalid(format!("u8 scale {scale} is not a positive finite number")));
+        }
+        std::fs::create_dir_all(dir).map_err(|e| LoadError::io(dir, e))?;
+        Ok(DatasetWriter {
+            dir: dir.to_path_buf(),
+            dim,
+            encoding,
+            kind,
+            index_base,
+            entries: Vec::new(),
+            written: Vec::new(),
+            rows: 0,
+            nonzeros: 0,
+            counts: Default::default(),
+            has_qids: None,
+            finished: false,
+        })
+    }
+
+    /// Rows written so far.
+    pub fn rows(&self) -> u64 {
+        self.rows
+    }
+
+    /// Writes `rows` as the next shard.
+    pub fn write_shard(&mut self, rows: &Rows) -> Result<(), LoadError> {
+        self.check(rows)?;
+        self.push(rows, 0, rows.len())
+    }
+
+    fn check(&self, rows: &Rows) -> Result<(), LoadError> {
+        let at = |what: String| {
+            LoadError::Invalid(format!("shard {} of {}: {what}", self.entries.len(), self.dir.display()))
+        };
+        rows.check_structure().map_err(at)?;
+        if rows.min_dim() > self.dim {
+            return Err(at(format!("index {} is beyond the dimension {}", rows.min_dim() - 1, self.dim)));
+        }
+        let multilabel = !rows.label_offsets.is_empty();
+        if multilabel != (self.kind == LabelKind::Multi) {
+            return Err(at(format!("label sets do not fit label kind {}", self.kind)));
+        }
+        if !multilabel && !rows.is_empty() {
+            let fits = match label_kind_of(rows, false) {
+                LabelKind::Binary => true,
+                LabelKind::Classes => self.kind != LabelKind::Binary,
+                _ => self.kind == LabelKind::Real,
+            };
+            if !fits {
+                return Err(at(format!("labels do not fit label kind {}", self.kind)));
+            }
+        }
+        match self.encoding.values {
+            ValueEncoding::Ones => {
+                if let Some(v) = rows.values.iter().find(|&&v| v != 1.0) {
+                    return Err(at(format!("value {v} in a binary (ones) encoding")));
+                }
+            }
+            ValueEncoding::U8 { scale } => {
+                let exact = |v: f32| {
+                    let k = (v / scale).round();
+                    (1.0..=255.0).contains(&k) && (k * scale).to_bits() == v.to_bits()
+                };
+                // Dense layouts store zeros as 0; sparse ones never store them.
+                let zero_ok = self.encoding.layout == Layout::Dense;
+                if let Some(v) = rows.values.iter().find(|&&v| !(exact(v) || zero_ok && v == 0.0)) {
+                    return Err(at(format!("value {v} is not k × {scale} for k in 1..=255")));
+                }
+            }
+            ValueEncoding::F32 => {
+                if let Some(v) = rows.values.iter().find(|v| !v.is_finite()) {
+                    return Err(at(format!("value {v} is not finite")));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes rows `a..b` of `rows` as the next shard (checked by the caller).
+    fn push(&mut self, rows: &Rows, a: usize, b: usize) -> Result<(), LoadError> {
+        let qids = rows.has_qids();
+        if *self.has_qids.get_or_insert(qids) != qids {
+            return Err(LoadError::Invalid(format!(
+                "shard {} of {}: query ids in some shards but not in others",
+                self.entries.len(),
+                self.dir.display()
+            )));
+        }
+        let file = format!("shard-{:05}.rbs", self.entries.len());
+        let path = self.dir.join(&file);
+        let image = encode_range(rows, a, b, self.dim, self.encoding, self.kind, self.index_base);
+        write_atomic(&path, &image)?;
+        self.written.push(path);
+        let nonzeros = rows.offsets[b] - rows.offsets[a];
+        let nnz = match self.encoding.layout {
+            Layout::Dense => (b - a) as u64 * self.dim,
+            Layout::Sparse => nonzeros,
+        };
+        self.entries.push(ShardEntry {
+            file,
+            rows: (b - a) as u64,
+            nnz,
+            bytes: image.len() as u64,
+            crc32: crc32fast::hash(&image),
+        });
+        self.rows += (b - a) as u64;
+        self.nonzeros += nonzeros;
+        match self.kind {
+            LabelKind::Real => {}
+            LabelKind::Multi => {
+                let (s, e) = (rows.label_offsets[a] as usize, rows.label_offsets[b] as usize);
+                rows.multilabels[s..e]
+                    .iter()
+                    .for_each(|&c| *self.counts.entry(f64::from(c).to_bits()).or_default() += 1)
+            }
+            _ => rows.labels[a..b].iter().for_each(|&l| *self.counts.entry(f64::from(l).to_bits()).or_default() += 1),
+        }
+        Ok(())
+    }
+
+    /// Writes the manifest (an empty dataset gets one empty shard) and
+    /// returns it.
+    pub fn finish(mut self) -> Result<Manifest, LoadError> {
+        if self.entries.is_empty() {
+            self.push(&Rows::empty(), 0, 0)?;
+        }
+        let mut label_counts: Vec<(f64, u64)> = self.counts.iter().map(|(&b, &c)| (f64::from_bits(b), c)).collect();
+        label_counts.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let manifest = Manifest {
+            format: FORMAT_NAME.into(),
+            version: MANIFEST_VERSION,
+            rows: self.rows,
+            nnz: self.entries.iter().map(|e| e.nnz).sum(),
+            nonzeros: self.nonzeros,
+            dim: self.dim,
+            index_base: self.index_base,
+            encoding: self.encoding.kind(),
+            scale: match self.encoding.values {
+                ValueEncoding::U8 { scale } => Some(scale),
+                _ => None,
+            },
+            label_kind: self.kind,
+            label_counts,
+            has_qids: self.has_qids.unwrap_or(false),
+            shards: std::mem::take(&mut self.entries),
+        };
+        let json = serde_json::to_vec_pretty(&manifest).expect("manifest serialises");
+        write_atomic(&self.dir.join(MANIFEST), &json)?;
+        self.finished = true;
+        Ok(manifest)
+    }
+}
+
+impl Drop for DatasetWriter {
+    fn drop(&mut self) {
+        if !self.finished {
+            for p in &self.written {
+                let _ = std::fs::remove_file(p);
+            }
+        }
+    }
+}
+
+/// A forced encoding must hold the data without loss.
+fn check_forced(e: Encoding, rows: &Rows, dim: u64) -> Result<Encoding, LoadError> {
+    if e.layout == Layout::Sparse && e.index_bytes == 2 && dim > 1 << 16 {
+        return Err(LoadError::Invalid(format!("encoding {} cannot hold dimension {dim} (u16 indices)", e.name())));
+    }
+    match e.values {
+        ValueEncoding::Ones if rows.values.iter().any(|&v| v != 1.0) => {
+            Err(LoadError::Invalid(format!("encoding {} would lose values: not every value is 1", e.name())))
+        }
+        ValueEncoding::U8 { .. } => match find_u8_scale(&rows.values) {
+            Some(scale) => Ok(Encoding { values: ValueEncoding::U8 { scale }, ..e }),
+            None if rows.values.is_empty() => Ok(Encoding { values: ValueEncoding::U8 { scale: 1.0 }, ..e }),
+            None => Err(LoadError::Invalid(format!(
+                "encoding {} would lose values: they are not all k × one scale for k in 1..=255",
+                e.name()
+            ))),
+        },
+        _ => Ok(e),
+    }
+}
+
+/// Encodes rows `a..b` of `rows` as one shard image.
+#[allow(clippy::too_many_arguments)]
+fn encode_range(rows: &Rows, a: usize, b: usize, dim: u64, enc: Encoding, kind: LabelKind, base: u8) -> Vec<u8> {
+    let (s, e) = (rows.offsets[a] as usize, rows.offsets[b] as usize);
+    let offsets: Vec<u64> = rows.offsets[a..=b].iter().map(|o| o - s as u64).collect();
+    let (idx, vals) = (&rows.indices[s..e], &rows.values[s..e]);
+    let scale = match enc.values {
+        ValueEncoding::U8 { scale } => scale,
+        _ => 1.0,
+    };
+    let to_u8 = |v: f32| (v / scale).round() as u8;
+    let (dense_f32, dense_u8);
+    let (ind16, ind32): (Vec<u16>, Vec<u32>);
+    let (indices, values, nnz, offs): (Indices<'_>, ValueColumnData<'_>, u64, &[u64]) = match enc.layout {
+        Layout::Dense => {
+            let d = dim as usize;
+            let mut full = vec![0.0f32; (b - a) * d];
+            for r in 0..b - a {
+                for k in offsets[r] as usize..offsets[r + 1] as usize {
+                    full[r * d + idx[k] as usize] = vals[k];
+                }
+            }
+            let values = match enc.values {
+                ValueEncoding::U8 { .. } => {
+                    dense_u8 = full.iter().map(|&v| if v == 0.0 { 0 } else { to_u8(v) }).collect::<Vec<u8>>();
+                    ValueColumnData::U8(&dense_u8)
+                }
+                _ => {
+                    dense_f32 = full;
+                    ValueColumnData::F32(&dense_f32)
+                }
+            };
+            (Indices::None, values, ((b - a) * d) as u64, &[])
+        }
+        Layout::Sparse => {
+            let indices = if enc.index_bytes == 2 {
+                ind16 = idx.iter().map(|&i| i as u16).collect();
+                Indices::U16(&ind16)
+            } else {
+                ind32 = idx.to_vec();
+                Indices::U32(&ind32)
+            };
+            let values = match enc.values {
+                ValueEncoding::F32 => ValueColumnData::F32(vals),
+                ValueEncoding::U8 { .. } => {
+                    dense_u8 = vals.iter().map(|&v| to_u8(v)).collect();
+                    ValueColumnData::U8(&dense_u8)
+                }
+                ValueEncoding::Ones => ValueColumnData::Ones,
+            };
+            (indices, values, (e - s) as u64, &offsets)
+        }
+    };
+    let (label_offsets, labels): (Vec<u64>, Labels<'_>);
+    let multilabels;
+    if kind == LabelKind::Multi {
+        let (ls, le) = (rows.label_offsets[a], rows.label_offsets[b]);
+        label_offsets = rows.label_offsets[a..=b].iter().map(|o| o - ls).collect();
+        labels = Labels::Multi { offsets: &label_offsets, ids: &rows.multilabels[ls as usize..le as usize] };
+        multilabels = le - ls;
+    } else {
+        labels = Labels::Single(&rows.labels[a..b]);
+        multilabels = 0;
+    }
+    let qids: &[u64] = if rows.has_qids() { &rows.qids[a..b] } else { &[] };
+    let header =
+        Header { rows: (b - a) as u64, nnz, dim, encoding: enc, label_kind: kind, index_base: base, multilabels };
+    format::encode(&header, &ShardData { labels, offsets: offs, indices, values, qids })
+}

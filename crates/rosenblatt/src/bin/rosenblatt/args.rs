@@ -1,0 +1,409 @@
+//! The command line: every command, flag and default, and nothing else.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use rosenblatt::learners::{Learner, Mixing, Order, Param};
+use std::path::PathBuf;
+
+/// Online linear classification at memory speed.
+#[derive(Parser, Debug)]
+#[command(name = "rosenblatt", version = rosenblatt::version_line(), about)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// Machine-readable JSON on stdout instead of tables.
+    #[arg(long, global = true)]
+    pub json: bool,
+    /// No progress bars or notes on stderr (bars are off anyway when stderr
+    /// is not a terminal).
+    #[arg(long, global = true)]
+    pub quiet: bool,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Convert LIBSVM text or MNIST IDX files into a dataset directory of binary shards.
+    Convert(ConvertArgs),
+    /// Describe a dataset: rows, nonzeros, dimension, encoding, labels, shards.
+    Inspect {
+        /// The dataset directory.
+        dataset: PathBuf,
+        /// Verify every checksum (reads every byte).
+        #[arg(long)]
+        verify: bool,
+    },
+    /// Mistake bounds: R, the margin of a reference separator, Novikoff's (R/γ)² and
+    /// Freund–Schapire's ((R+D)/γ)², beside the mistakes of one Perceptron pass.
+    Bounds(BoundsArgs),
+    /// Train a learner on a dataset and save the model.
+    Train(Box<TrainArgs>),
+    /// Evaluate a model on a dataset: error rate, confusion matrix, precision, recall, F1,
+    /// and for scoring models log loss and ROC AUC.
+    Eval {
+        /// The model file.
+        model: PathBuf,
+        /// The dataset directory.
+        dataset: PathBuf,
+    },
+    /// Predict every row of a dataset directory or LIBSVM text file: one line
+    /// per row, in input order, with the predicted label and its score.
+    Predict(PredictArgs),
+    /// Benchmarks.
+    #[command(subcommand)]
+    Bench(BenchCommand),
+    /// Generate datasets, written straight to shards.
+    #[command(subcommand)]
+    Datasets(DatasetsCommand),
+    /// The OCR benchmark on the bundled MNIST (converted into datasets/cache on
+    /// first use): `bench ocr` with its defaults, which its flags change.
+    Demo(OcrArgs),
+    /// Write a dataset's rows as LIBSVM text (one-based indices, the
+    /// convention; `convert` reads them back unchanged).
+    Export {
+        /// The dataset directory.
+        dataset: PathBuf,
+        /// Output file (default: standard output).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+        /// Count indices from 0 instead (convert such text with --zero-based).
+        #[arg(long)]
+        zero_based: bool,
+    },
+}
+
+#[derive(Args, Debug)]
+pub struct BoundsArgs {
+    /// The dataset directory (labels ±1).
+    pub dataset: PathBuf,
+    /// Passes of the averaged Perceptron that serves as the reference separator.
+    #[arg(long, default_value_t = 10.0)]
+    pub passes: f64,
+    /// Seed of the reference's shuffled order.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Use this model (linear, binary) as the reference separator instead.
+    #[arg(long, conflicts_with_all = ["passes", "seed"])]
+    pub model: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct PredictArgs {
+    /// The model file.
+    pub model: PathBuf,
+    /// A dataset directory, or a LIBSVM text file (plain, .gz or .bz2),
+    /// read in the index base of the model's training data.
+    pub input: PathBuf,
+    /// Write the predictions here instead of to standard output.
+    #[arg(short, long)]
+    pub output: Option<PathBuf>,
+    /// Read the text's indices as counted from 0.
+    #[arg(long, conflicts_with = "one_based")]
+    pub zero_based: bool,
+    /// Read the text's indices as counted from 1.
+    #[arg(long)]
+    pub one_based: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum OrderArg {
+    /// A fresh random permutation every pass.
+    Shuffle,
+    /// As stored.
+    Sequential,
+    /// n draws with replacement.
+    Sample,
+    /// Blocks of 65,536 rows in random order, rows shuffled within each,
+    /// each block released after use: resident memory stays near one block
+    /// (for data larger than memory).
+    Blocks,
+}
+
+impl From<OrderArg> for Order {
+    fn from(o: OrderArg) -> Order {
+        match o {
+            OrderArg::Shuffle => Order::Shuffle,
+            OrderArg::Sequential => Order::Sequential,
+            OrderArg::Sample => Order::Sample,
+            OrderArg::Blocks => Order::Blocks,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum MixArg {
+    /// Every part counts the same.
+    Uniform,
+    /// Each part by its share of the pass's updates.
+    Weighted,
+}
+
+impl From<MixArg> for Mixing {
+    fn from(m: MixArg) -> Mixing {
+        match m {
+            MixArg::Uniform => Mixing::Uniform,
+            MixArg::Weighted => Mixing::Weighted,
+        }
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct TrainArgs {
+    /// The training dataset directory (convert text or IDX files into one first).
+    pub dataset: PathBuf,
+    /// The learner (`rosenblatt train --help` describes each).
+    #[arg(long, value_enum)]
+    pub learner: Learner,
+    /// Passes (fractions allowed); for batch-perceptron the pass limit (default 100).
+    #[arg(long)]
+    pub passes: Option<f64>,
+    /// Example order.
+    #[arg(long, value_enum, default_value = "shuffle")]
+    pub order: OrderArg,
+    /// Seed of the order (and of ftrl-randomized's draws).
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Hold out this fraction of the rows (the last ones) and report its error per pass.
+    #[arg(long, conflicts_with = "test")]
+    pub holdout: Option<f64>,
+    /// Report the error on this dataset after every pass.
+    #[arg(long)]
+    pub test: Option<PathBuf>,
+    /// Also report the error on the whole training set after every pass
+    /// (costs about one more pass each time).
+    #[arg(long)]
+    pub train_error: bool,
+    /// Where to write the model.
+    #[arg(short, long)]
+    pub output: PathBuf,
+    /// Parts: the rows are cut into this many parts, trained in parallel
+    /// and mixed after every pass (iterative parameter mixing). 1 is the
+    /// algorithm as published. The model depends on the parts, never on
+    /// the threads.
+    #[arg(long, default_value_t = 1)]
+    pub parts: usize,
+    /// Threads that run the parts and score (default: every core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// How the parts are mixed: uniformly, or weighted by their updates.
+    #[arg(long, value_enum, default_value = "uniform")]
+    pub mix: MixArg,
+    /// Step size η (η0 of a decaying schedule).
+    #[arg(long, allow_hyphen_values = true)]
+    pub eta: Option<f64>,
+    /// L2 strength λ.
+    #[arg(long, allow_hyphen_values = true)]
+    pub lambda: Option<f64>,
+    /// Passive-aggressive aggressiveness C.
+    #[arg(long, allow_hyphen_values = true)]
+    pub c: Option<f64>,
+    /// Winnow's promotion factor; FTRL-Proximal's α.
+    #[arg(long, allow_hyphen_values = true)]
+    pub alpha: Option<f64>,
+    /// FTRL-Proximal's β.
+    #[arg(long, allow_hyphen_values = true)]
+    pub beta: Option<f64>,
+    /// FTRL-Proximal's L1 strength.
+    #[arg(long, allow_hyphen_values = true)]
+    pub l1: Option<f64>,
+    /// FTRL-Proximal's L2 strength.
+    #[arg(long, allow_hyphen_values = true)]
+    pub l2: Option<f64>,
+    /// EG's norm B.
+    #[arg(long, allow_hyphen_values = true)]
+    pub b: Option<f64>,
+    /// Winnow's threshold.
+    #[arg(long, allow_hyphen_values = true)]
+    pub threshold: Option<f64>,
+}
+
+impl TrainArgs {
+    /// The hyper-parameters given, by name.
+    pub fn params(&self) -> rosenblatt::learners::HyperParams {
+        let mut hp = rosenblatt::learners::HyperParams::default();
+        for p in Param::ALL {
+            let v = match p {
+                Param::Eta => self.eta,
+                Param::Lambda => self.lambda,
+                Param::C => self.c,
+                Param::Alpha => self.alpha,
+                Param::Beta => self.beta,
+                Param::L1 => self.l1,
+                Param::L2 => self.l2,
+                Param::B => self.b,
+                Param::Threshold => self.threshold,
+            };
+            hp.set(p, v);
+        }
+        hp
+    }
+}
+
+#[derive(Subcommand, Debug)]
+pub enum BenchCommand {
+    /// MNIST one digit against the rest: the Perceptron's final vector, the Voted and the
+    /// Averaged Perceptron over several pass counts, tested on the 10,000 test images.
+    Ocr(OcrArgs),
+}
+
+#[derive(Subcommand, Debug)]
+pub enum DatasetsCommand {
+    /// A sparse binary set: Zipf-distributed features, labels from a hidden
+    /// sparse linear model with label noise. Writes DIR/train and DIR/test.
+    Sparse(SparseArgs),
+    /// Deformed MNIST training digits ("infinite MNIST"-style): each row is
+    /// training digit (row mod 60,000) under a random small affine map and a
+    /// smooth elastic distortion, labelled with its digit (or ±1 with
+    /// --target). Writes dense-u8 shards directly; deterministic for a seed
+    /// whatever the thread count.
+    Ocr(OcrGenArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct OcrGenArgs {
+    /// The dataset directory to create.
+    #[arg(short, long)]
+    pub output: PathBuf,
+    /// Rows.
+    #[arg(long, default_value_t = 1_000_000)]
+    pub rows: u64,
+    /// Seed of the deformations.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Label +1 for this digit and -1 for the rest (default: the digit, 0..=9).
+    #[arg(long)]
+    pub target: Option<u8>,
+    /// The folder with the MNIST training IDX files (gzipped or not).
+    #[arg(long, default_value = "datasets/mnist")]
+    pub mnist: PathBuf,
+    /// Translation range, ± pixels on each axis.
+    #[arg(long, default_value_t = 2.0)]
+    pub shift: f32,
+    /// Rotation range, ± degrees.
+    #[arg(long, default_value_t = 10.0)]
+    pub rotate: f32,
+    /// Scaling range, 1 ± this.
+    #[arg(long, default_value_t = 0.1)]
+    pub scale: f32,
+    /// Elastic distortion strength, pixels per unit of smoothed field (0: none).
+    #[arg(long, default_value_t = 16.0)]
+    pub alpha: f32,
+    /// Width of the Gaussian smoothing the elastic field, in pixels.
+    #[arg(long, default_value_t = 4.0)]
+    pub sigma: f32,
+}
+
+#[derive(Args, Debug)]
+pub struct SparseArgs {
+    /// The directory to create (it gets `train` and `test` datasets).
+    #[arg(short, long)]
+    pub output: PathBuf,
+    /// Training rows.
+    #[arg(long, default_value_t = 2_000_000)]
+    pub rows: usize,
+    /// Test rows (same hidden model, another sample).
+    #[arg(long, default_value_t = 100_000)]
+    pub test_rows: usize,
+    /// Dimension.
+    #[arg(long, default_value_t = 1 << 20)]
+    pub dim: usize,
+    /// Features per row.
+    #[arg(long, default_value_t = 80)]
+    pub nnz: usize,
+    /// Zipf exponent of the feature frequencies.
+    #[arg(long, default_value_t = 1.0)]
+    pub zipf: f64,
+    /// Fraction of features in the hidden model.
+    #[arg(long, default_value_t = 0.1)]
+    pub density: f64,
+    /// Label noise: probability a label is flipped.
+    #[arg(long, default_value_t = 0.05)]
+    pub noise: f64,
+    /// Seed.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+}
+
+/// `bench ocr` and `demo`; the defaults are the library's
+/// (`rosenblatt::ocr::OcrOptions::default`).
+#[derive(Args, Debug)]
+pub struct OcrArgs {
+    /// A folder of MNIST IDX files, or a converted one-vs-rest training
+    /// dataset [default: datasets/mnist].
+    #[arg(long)]
+    pub data: Option<PathBuf>,
+    /// The MNIST IDX folder the test images come from when --data is a
+    /// dataset [default: datasets/mnist].
+    #[arg(long)]
+    pub test_data: Option<PathBuf>,
+    /// Where converted datasets are cached [default: datasets/cache].
+    #[arg(long)]
+    pub cache: Option<PathBuf>,
+    /// Pass counts, comma-separated (fractions allowed) [default: 0.1,1,2,3,4,10].
+    #[arg(long, value_delimiter = ',')]
+    pub passes: Option<Vec<f64>>,
+    /// Seeds of the training order (0..N); the table shows mean and spread [default: 3].
+    #[arg(long)]
+    pub seeds: Option<u64>,
+    /// The digit that is +1 [default: 9].
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=9))]
+    pub target: Option<u8>,
+    /// Also train the multi-class averaged Perceptron on all ten digits
+    /// (needs the IDX folder or a dataset labelled with digits).
+    #[arg(long)]
+    pub multiclass: bool,
+    /// Training order: shuffle, blocks (out of core: resident memory near
+    /// 65,536 rows), or auto (blocks when the training shards exceed 1 GiB).
+    #[arg(long, value_parser = ["auto", "shuffle", "blocks"], default_value = "auto")]
+    pub order: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FormatArg {
+    /// LIBSVM/svmlight text.
+    Libsvm,
+    /// An MNIST images file, then its labels file.
+    Mnist,
+}
+
+#[derive(Args, Debug)]
+pub struct ConvertArgs {
+    /// Input files: LIBSVM text (plain, .gz or .bz2), or for MNIST the images file then the labels file.
+    #[arg(required = true)]
+    pub inputs: Vec<PathBuf>,
+    /// The dataset directory to create.
+    #[arg(short, long)]
+    pub output: PathBuf,
+    /// Input format (default: mnist for two IDX files, else libsvm).
+    #[arg(long, value_enum)]
+    pub format: Option<FormatArg>,
+    /// LIBSVM indices start at 0 (default: 1).
+    #[arg(long)]
+    pub zero_based: bool,
+    /// Sort each row's features instead of rejecting unsorted rows.
+    #[arg(long)]
+    pub sort_indices: bool,
+    /// Labels are comma-separated class-id lists.
+    #[arg(long)]
+    pub multilabel: bool,
+    /// Skip malformed lines, counting and reporting each.
+    #[arg(long)]
+    pub skip_bad_lines: bool,
+    /// MNIST one-vs-rest: this digit is +1, every other −1 (default: the ten class ids).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=9))]
+    pub target: Option<u8>,
+    /// Target shard size in bytes.
+    #[arg(long, default_value_t = 256 << 20)]
+    pub shard_size: u64,
+    /// Force an encoding.
+    #[arg(long, value_parser = encoding_names())]
+    pub encoding: Option<String>,
+    /// Dimension, if larger than the largest index + 1.
+    #[arg(long)]
+    pub dim: Option<u64>,
+    /// Parser threads (default: all cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
+}
+
+fn encoding_names() -> Vec<&'static str> {
+    rosenblatt::loader::EncodingKind::ALL.iter().map(|k| k.name()).collect()
+}

@@ -1,0 +1,77 @@
+//! `rosenblatt bench ocr` and `rosenblatt demo`: the OCR benchmark.
+
+use crate::args::OcrArgs;
+use crate::ui::{Ui, outln};
+use anyhow::bail;
+use rosenblatt::ocr::OcrOptions;
+
+pub fn ocr(a: OcrArgs, ui: Ui) -> anyhow::Result<()> {
+    let d = OcrOptions::default();
+    let opts = OcrOptions {
+        data: a.data.unwrap_or(d.data),
+        test_idx: a.test_data.unwrap_or(d.test_idx),
+        cache: a.cache.unwrap_or(d.cache),
+        passes: a.passes.unwrap_or(d.passes),
+        seeds: a.seeds.unwrap_or(d.seeds),
+        target: a.target.unwrap_or(d.target),
+        multiclass: a.multiclass,
+        blocks: match a.order.as_str() {
+            "blocks" => Some(true),
+            "shuffle" => Some(false),
+            _ => None,
+        },
+    };
+    if !opts.data.exists() {
+        bail!(
+            "{}: not found (run from the repository root, or pass --data with the MNIST IDX folder)",
+            opts.data.display()
+        );
+    }
+    let bar = ui.bar(None, "");
+    let report = rosenblatt::ocr::run(&opts, |msg| bar.set_message(msg.to_string()))?;
+    bar.finish_and_clear();
+    report.notes.iter().for_each(|n| ui.note(n));
+    if ui.json {
+        return crate::ui::json(&report);
+    }
+    outln!(
+        "MNIST digit {} vs rest: {} training rows ({}), {} test rows; {} seed(s); {} part; {}",
+        opts.target,
+        report.train_rows,
+        report.encoding,
+        report.test_rows,
+        opts.seeds,
+        report.parts,
+        rosenblatt::kernels::describe()
+    )?;
+    outln!(
+        "read-only pass over the training shards: {:.2} ms; order: {}",
+        report.read_only_seconds * 1e3,
+        report.order
+    )?;
+    outln!()?;
+    outln!(
+        "{:<30} {:>6} {:>16} {:>10} {:>12} {:>12} {:>10}",
+        "learner",
+        "passes",
+        "test error",
+        "ms/pass",
+        "examples/s",
+        "nonzeros/s",
+        "÷ read"
+    )?;
+    for r in &report.records {
+        outln!(
+            "{:<30} {:>6} {:>8.2}% ±{:>5.2} {:>10.2} {:>12.3e} {:>12.3e} {:>10.2}",
+            r.learner.name(),
+            r.passes,
+            r.test_error * 100.0,
+            r.test_error_std * 100.0,
+            r.seconds_per_pass * 1e3,
+            r.examples_per_second,
+            r.nonzeros_per_second,
+            r.pass_over_read_only
+        )?;
+    }
+    Ok(())
+}

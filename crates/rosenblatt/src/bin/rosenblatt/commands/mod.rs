@@ -1,0 +1,42 @@
+//! One module per command; [`run`] dispatches.
+
+mod bench;
+mod bounds;
+mod convert;
+mod datasets;
+mod eval;
+mod export;
+mod inspect;
+mod predict;
+mod train;
+
+use crate::args::{BenchCommand, Cli, Command, DatasetsCommand};
+use crate::ui::{Ui, outln};
+
+/// Runs the command `cli` names.
+pub fn run(cli: Cli) -> anyhow::Result<()> {
+    let ui = Ui { json: cli.json, quiet: cli.quiet };
+    match cli.command {
+        None => {
+            if ui.json {
+                let v = serde_json::json!({ "version": env!("CARGO_PKG_VERSION"), "simd": rosenblatt::kernels::describe() });
+                crate::ui::json(&v)
+            } else {
+                outln!("rosenblatt {}", rosenblatt::version_line())?;
+                Ok(outln!("run `rosenblatt --help` for the commands")?)
+            }
+        }
+        Some(Command::Convert(a)) => convert::run(a, ui),
+        Some(Command::Inspect { dataset, verify }) => inspect::run(&dataset, verify, ui),
+        Some(Command::Export { dataset, output, zero_based }) => {
+            export::run(&dataset, output.as_deref(), zero_based, ui)
+        }
+        Some(Command::Bounds(a)) => bounds::run(a, ui),
+        Some(Command::Train(a)) => train::run(*a, ui),
+        Some(Command::Eval { model, dataset }) => eval::run(&model, &dataset, ui),
+        Some(Command::Predict(a)) => predict::run(a, ui),
+        Some(Command::Bench(BenchCommand::Ocr(a))) | Some(Command::Demo(a)) => bench::ocr(a, ui),
+        Some(Command::Datasets(DatasetsCommand::Sparse(a))) => datasets::sparse(a, ui),
+        Some(Command::Datasets(DatasetsCommand::Ocr(a))) => datasets::ocr(a, ui),
+    }
+}

@@ -1,0 +1,48 @@
+//! `rosenblatt predict`: a label and score per input row.
+
+use crate::args::PredictArgs;
+use crate::ui::Ui;
+use rosenblatt::loader::fs::AtomicFile;
+use rosenblatt::predict::predict_path;
+use std::io::Write;
+
+pub fn run(a: PredictArgs, ui: Ui) -> anyhow::Result<()> {
+    let m = crate::ui::load_model(&a.model)?;
+    let bar = ui.bar(None, "");
+    bar.set_message(format!("predicting {}", a.input.display()));
+    let base = if a.zero_based {
+        Some(0)
+    } else if a.one_based {
+        Some(1)
+    } else {
+        None
+    };
+    let p = predict_path(&m, &a.model, &a.input, base)?;
+    bar.finish_and_clear();
+    p.notes.iter().for_each(|n| ui.note(n));
+    let mut out = Vec::with_capacity(p.predictions.len() * 16);
+    for row in &p.predictions {
+        if ui.json && a.output.is_none() {
+            writeln!(out, "{}", serde_json::to_string(row)?)?;
+        } else {
+            writeln!(out, "{} {}", row.label, row.score)?;
+        }
+    }
+    match &a.output {
+        Some(path) => {
+            let mut file = AtomicFile::create(path)?;
+            file.write_all(&out).map_err(|source| rosenblatt::loader::LoadError::Io { path: path.clone(), source })?;
+            file.commit()?;
+            if ui.json {
+                let v = serde_json::json!({
+                    "model": a.model, "input": a.input, "output": path, "rows": p.predictions.len(), "notes": p.notes,
+                });
+                crate::ui::json(&v)?;
+            } else if !ui.quiet {
+                eprintln!("{} predictions written to {}", p.predictions.len(), path.display());
+            }
+        }
+        None => crate::ui::write_stdout(&out)?,
+    }
+    Ok(())
+}

@@ -1,0 +1,107 @@
+//! `rosenblatt train`: a learner on a dataset, a line per pass, a model file.
+
+use crate::args::TrainArgs;
+use crate::ui::{Ui, outln};
+use anyhow::bail;
+use rosenblatt::learners::TrainOptions;
+use rosenblatt::train::{Hooks, PassLine, TrainSpec, train_dataset};
+
+pub fn run(a: TrainArgs, ui: Ui) -> anyhow::Result<()> {
+    let ds = crate::ui::open_dataset(&a.dataset)?;
+    let test = a.test.as_deref().map(crate::ui::open_dataset).transpose()?;
+    if let Some(t) = a.threads {
+        if t == 0 {
+            bail!("--threads 0: give at least 1 thread");
+        }
+        // The pool that runs the parts and scores.
+        rayon::ThreadPoolBuilder::new().num_threads(t).build_global()?;
+    }
+    let learner = a.learner;
+    let batch = learner.stops_when_separated();
+    let defaults = TrainSpec::new(learner, a.passes.unwrap_or(if batch { 100.0 } else { 1.0 }));
+    let spec = TrainSpec {
+        params: a.params(),
+        options: TrainOptions {
+            order: if batch { defaults.options.order } else { a.order.into() },
+            seed: a.seed,
+            ..defaults.options
+        },
+        holdout: a.holdout,
+        parts: a.parts,
+        mixing: a.mix.into(),
+        train_error: a.train_error,
+        ..defaults
+    };
+    let rows = ds.rows() - a.holdout.map_or(0, |f| (ds.rows() as f64 * f).round() as u64).min(ds.rows());
+    let bar = ui.bar(Some((spec.options.passes * rows as f64).round() as u64), "examples");
+    bar.set_message(learner.name());
+    let eval = if a.holdout.is_some() {
+        "holdout"
+    } else if a.test.is_some() {
+        "test"
+    } else {
+        ""
+    };
+    let (mut lines, mut printed) = (Vec::new(), Ok(()));
+    // The header waits for the first pass, so that a refusal is the only
+    // line printed.
+    let mut on_pass = |l: &PassLine| {
+        if !ui.json && printed.is_ok() {
+            printed = bar.suspend(|| {
+                if l.pass == 1 {
+                    outln!(
+                        "{:>5} {:>10} {:>12} {:>12} {:>12} {:>9} {:>12}",
+                        "pass",
+                        "mistakes",
+                        "online error",
+                        if a.train_error { "train error" } else { "" },
+                        eval,
+                        "seconds",
+                        "examples/s"
+                    )?;
+                }
+                let err = |e: Option<f64>| e.map(|e| format!("{e:.4}")).unwrap_or_default();
+                let examples = l.examples_per_second * l.seconds;
+                outln!(
+                    "{:>5} {:>10} {:>12.4} {:>12} {:>12} {:>9.3} {:>12.3e}",
+                    l.pass,
+                    l.mistakes,
+                    l.mistakes as f64 / examples.max(1.0),
+                    err(l.train_error),
+                    err(l.eval_error),
+                    l.seconds,
+                    l.examples_per_second
+                )
+            });
+        }
+        lines.push(l.clone());
+    };
+    let mut note = |n: &str| bar.suspend(|| ui.note(n));
+    let progress = |n: u64| bar.set_position(n);
+    let hooks = Hooks { on_pass: Some(&mut on_pass), progress: Some(&progress), note: Some(&mut note), reducer: None };
+    let model = train_dataset(&ds, test.as_ref(), &spec, hooks)?;
+    bar.finish_and_clear();
+    printed?;
+    model.save(&a.output)?;
+    let t = &model.meta.training;
+    if batch && !ui.quiet {
+        match t.separated_at {
+            Some(p) => eprintln!("converged: pass {p} made no mistake ({} updates)", t.updates),
+            None => eprintln!("not separated within {} passes", spec.options.passes),
+        }
+    }
+    if ui.json {
+        let v = serde_json::json!({
+            "model": a.output, "learner": learner, "params": model.meta.params, "passes": lines, "training": t,
+        });
+        return crate::ui::json(&v);
+    }
+    let how = match t.mixing {
+        Some(m) => {
+            format!("{} parts, mixed {} after every pass", t.parts, serde_json::to_value(m)?.as_str().unwrap_or(""))
+        }
+        None => "1 part".to_string(),
+    };
+    outln!("model written to {} ({how})", a.output.display())?;
+    Ok(())
+}

@@ -1,0 +1,30 @@
+//! The `rosenblatt` command-line tool. It parses flags ([`args`]), calls
+//! the library for each command ([`commands`]) and prints; the work itself
+//! lives in the `rosenblatt` library and the crates under it.
+//!
+//! Exit codes: 0 success (also when the reader of standard output went
+//! away), 1 a refused request or bad data (one `error:` line), 2 a command
+//! line the parser rejects.
+
+mod args;
+mod commands;
+mod ui;
+
+use clap::Parser;
+
+fn main() {
+    let cli = args::Cli::parse();
+    if let Err(e) = commands::run(cli) {
+        // The library errors already print their cause; add only causes
+        // that say something new.
+        let mut line = e.to_string();
+        for cause in e.chain().skip(1) {
+            let c = cause.to_string();
+            if !line.contains(&c) {
+                line = format!("{line}: {c}");
+            }
+        }
+        eprintln!("error: {line}");
+        std::process::exit(1);
+    }
+}

@@ -1,0 +1,108 @@
+//! Talking to the person (or program) at the other end: tables and JSON on
+//! stdout, notes and progress bars on stderr.
+//!
+//! Standard output is written through [`print`] (the `outln!` macro): when
+//! the reader goes away (`rosenblatt inspect DIR | head -5`), output stops
+//! quietly and the command finishes its work — a model is still saved —
+//! and exits 0, as ripgrep does.
+
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Standard output's reader went away.
+static CLOSED: AtomicBool = AtomicBool::new(false);
+
+/// Writes to standard output; a closed pipe is not an error (output stops).
+pub fn print(args: std::fmt::Arguments<'_>) -> std::io::Result<()> {
+    write_stdout(args.to_string().as_bytes())
+}
+
+/// Writes `bytes` to standard output, as [`print`].
+pub fn write_stdout(bytes: &[u8]) -> std::io::Result<()> {
+    if CLOSED.load(Ordering::Relaxed) {
+        return Ok(());
+    }
+    let mut out = std::io::stdout().lock();
+    match out.write_all(bytes).and_then(|()| out.flush()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+            CLOSED.store(true, Ordering::Relaxed);
+            Ok(())
+        }
+        r => r,
+    }
+}
+
+/// `println!` to standard output through [`print`]; evaluates to an
+/// `io::Result`.
+macro_rules! outln {
+    () => { $crate::ui::print(format_args!("\n")) };
+    ($($t:tt)*) => { $crate::ui::print(format_args!("{}\n", format_args!($($t)*))) };
+}
+pub(crate) use outln;
+
+/// Prints `value` as pretty JSON on standard output.
+pub fn json(value: &impl serde::Serialize) -> anyhow::Result<()> {
+    Ok(outln!("{}", serde_json::to_string_pretty(value)?)?)
+}
+
+/// How to talk.
+#[derive(Clone, Copy, Debug)]
+pub struct Ui {
+    /// JSON on stdout.
+    pub json: bool,
+    /// Nothing on stderr but errors.
+    pub quiet: bool,
+}
+
+impl Ui {
+    /// A note on stderr (`note: …`), unless quiet.
+    pub fn note(self, text: &str) {
+        if !self.quiet {
+            eprintln!("note: {text}");
+        }
+    }
+
+    /// A progress bar over `len` units (a spinner when `None`), drawn on
+    /// stderr only when it is a terminal and `--quiet` is off.
+    pub fn bar(self, len: Option<u64>, unit: &str) -> ProgressBar {
+        if self.quiet || !std::io::stderr().is_terminal() {
+            return ProgressBar::hidden();
+        }
+        let (bar, template) = match len {
+            Some(n) => (
+                ProgressBar::new(n),
+                format!("{{msg}} [{{bar:30}}] {{human_pos}}/{{human_len}} {unit} {{rate}} ETA {{eta}}"),
+            ),
+            None => (ProgressBar::new_spinner(), "{spinner} {msg} {elapsed}".to_string()),
+        };
+        let style = ProgressStyle::with_template(&template).expect("a valid template").progress_chars("=> ");
+        bar.set_style(style.with_key("rate", |s: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+            let r = s.per_sec();
+            let _ = match r {
+                r if r >= 1e6 => write!(w, "{:.1}M/s", r / 1e6),
+                r if r >= 1e3 => write!(w, "{:.0}k/s", r / 1e3),
+                r => write!(w, "{r:.0}/s"),
+            };
+        }));
+        bar.enable_steady_tick(std::time::Duration::from_millis(100));
+        bar
+    }
+}
+
+/// Opens a dataset directory, saying what to do when the path is a file.
+pub fn open_dataset(path: &std::path::Path) -> anyhow::Result<rosenblatt::loader::Dataset> {
+    if path.is_file() {
+        anyhow::bail!(
+            "{}: is a file, not a dataset directory; convert it first: rosenblatt convert {} -o DIR",
+            path.display(),
+            path.display()
+        );
+    }
+    Ok(rosenblatt::loader::Dataset::open(path, rosenblatt::loader::OpenOptions::default())?)
+}
+
+/// Loads a model file.
+pub fn load_model(path: &std::path::Path) -> anyhow::Result<rosenblatt::model::SavedModel> {
+    Ok(rosenblatt::model::SavedModel::load(path)?)
+}

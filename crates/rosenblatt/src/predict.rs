@@ -1,0 +1,48 @@
+//! Predicting with a saved model on a dataset directory or a LIBSVM text
+//! file, as `rosenblatt predict` does: text is read in the index base of
+//! the model's training data (unless told otherwise) into a dataset held in
+//! memory, so every input is scored by the same code.
+
+use crate::compat::Expect;
+use crate::error::Error;
+use crate::model::{Prediction, SavedModel};
+use rosenblatt_loader::input::read_input;
+use rosenblatt_loader::libsvm::parse_parallel;
+use rosenblatt_loader::{Dataset, LoadError, OpenOptions, ParseOptions, WriteOptions};
+use std::path::Path;
+
+/// A prediction for every input row, in input order.
+#[derive(Clone, Debug)]
+pub struct Predicted {
+    /// One per row.
+    pub predictions: Vec<Prediction>,
+    /// What the input's meeting with the model called for saying.
+    pub notes: Vec<String>,
+}
+
+/// Predicts every row of `input`: a dataset directory, or LIBSVM text
+/// (plain, gzip or bzip2) read with indices counted from `base` (`None`:
+/// the base of the model's training data). Labels in the input are not
+/// looked at.
+pub fn predict_path(model: &SavedModel, model_path: &Path, input: &Path, base: Option<u8>) -> Result<Predicted, Error> {
+    let expect = Expect::model(model_path, &model.meta);
+    let data = if input.is_dir() {
+        if base.is_some() {
+            return Err(Error::Input(format!(
+                "{}: --zero-based/--one-based apply to LIBSVM text; a dataset knows its base",
+                input.display()
+            )));
+        }
+        Dataset::open(input, OpenOptions::default())?
+    } else {
+        let base = base.unwrap_or(model.meta.index_base);
+        let popts = ParseOptions { zero_based: base == 0, ..Default::default() };
+        let bytes = read_input(input, 1 << 40)?;
+        let rows = parse_parallel(&bytes, &popts, 4 << 20)
+            .map_err(|error| LoadError::Parse { path: input.to_path_buf(), error })?;
+        Dataset::from_rows(input, &rows, &WriteOptions { index_base: base, ..Default::default() })?
+    };
+    let notes = expect.features(input, data.manifest());
+    let predictions = if data.rows() == 0 { Vec::new() } else { model.predictions(&data.examples()?)? };
+    Ok(Predicted { predictions, notes })
+}
