@@ -2,6 +2,7 @@
 
 /// What stops a generator.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum GenError {
     /// A parameter outside its range.
     #[error("{name} = {value} is invalid: {expected}")]

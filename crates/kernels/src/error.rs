@@ -2,6 +2,7 @@
 
 /// Why a row was refused; positions count stored entries from 0.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum KernelError {
     /// Index `index` at `position` is not below the dimension.
     #[error("index {index} at position {position} is not below the dimension {dim}")]

@@ -174,17 +174,18 @@ fn check_dense(b: Backend, n: usize, off: usize, seed: u64) {
 
 /// Stamps the whole suite into one module per backend.
 macro_rules! backend_suite {
-    ($name:ident, $backend:expr) => {
+    ($name:ident, $backend:expr $(, #[$attr:meta])*) => {
         mod $name {
             use super::*;
 
-            fn backend() -> Option<Backend> {
-                $backend
+            fn backend() -> Backend {
+                $backend.expect("the backend exists on this CPU (else the suite is ignored)")
             }
 
             #[test]
+            $(#[$attr])*
             fn dense_every_length_and_alignment() {
-                let Some(b) = backend() else { return };
+                let b = backend();
                 for n in 0..=300 {
                     for off in 0..8 {
                         check_dense(b, n, off, (n * 8 + off) as u64);
@@ -193,8 +194,9 @@ macro_rules! backend_suite {
             }
 
             #[test]
+            $(#[$attr])*
             fn sparse_every_length_and_alignment() {
-                let Some(b) = backend() else { return };
+                let b = backend();
                 for nnz in 0..=300 {
                     for off in [0, 1, 3, 5] {
                         check_all_encodings(b, nnz, 785, off, nnz as u64 * 31 + off as u64);
@@ -203,8 +205,9 @@ macro_rules! backend_suite {
             }
 
             #[test]
+            $(#[$attr])*
             fn sparse_over_large_dimensions() {
-                let Some(b) = backend() else { return };
+                let b = backend();
                 for nnz in [0, 1, 7, 8, 9, 31, 32, 33, 150, 1000] {
                     check_all_encodings(b, nnz, 1 << 16, 1, nnz as u64);
                     check_all_encodings(b, nnz, 1 << 20, 2, nnz as u64 + 7);
@@ -212,8 +215,9 @@ macro_rules! backend_suite {
             }
 
             #[test]
+            $(#[$attr])*
             fn dense_vector_operations() {
-                let Some(b) = backend() else { return };
+                let b = backend();
                 if b != Backend::best() {
                     return; // `dense::*` always runs the best backend
                 }
@@ -238,17 +242,15 @@ macro_rules! backend_suite {
                 #![proptest_config(ProptestConfig::with_cases(256))]
 
                 #[test]
+                $(#[$attr])*
                 fn sparse_random(nnz in 0usize..=300, dim in 1usize..5000, off in 0usize..8, seed: u64) {
-                    if let Some(b) = backend() {
-                        check_all_encodings(b, nnz, dim, off, seed);
-                    }
+                    check_all_encodings(backend(), nnz, dim, off, seed);
                 }
 
                 #[test]
+                $(#[$attr])*
                 fn dense_random(n in 0usize..=300, off in 0usize..8, seed: u64) {
-                    if let Some(b) = backend() {
-                        check_dense(b, n, off, seed);
-                    }
+                    check_dense(backend(), n, off, seed);
                 }
             }
         }
@@ -256,7 +258,11 @@ macro_rules! backend_suite {
 }
 
 backend_suite!(portable, Some(Backend::portable()));
-backend_suite!(avx2_fma, Backend::avx2_fma());
+backend_suite!(
+    avx2_fma,
+    Backend::avx2_fma(),
+    #[cfg_attr(not(host_has_avx2_fma), ignore = "this CPU has no AVX2+FMA: the avx2+fma kernels cannot run here")]
+);
 
 #[test]
 fn avx2_backend_is_tested_where_the_cpu_has_it() {

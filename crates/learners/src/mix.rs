@@ -84,6 +84,15 @@ pub enum Mixing {
     Weighted,
 }
 
+impl std::fmt::Display for Mixing {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Mixing::Uniform => "uniform",
+            Mixing::Weighted => "weighted",
+        })
+    }
+}
+
 impl Mixing {
     /// The mixing weights of parts that made `updates` updates each.
     pub(crate) fn weights(self, updates: &[u64]) -> Vec<f64> {

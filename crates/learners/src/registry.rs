@@ -541,14 +541,15 @@ impl Config {
     }
 }
 
-/// The learners' names, one per line with what each is and the
-/// hyper-parameters it takes — for help texts and the README.
+/// Every learner as a Markdown list item: its name, what it is and the
+/// hyper-parameters it takes with their defaults. The README's list is this
+/// text (a test holds it to it).
 pub fn describe_all() -> String {
     let mut s = String::new();
     for l in Learner::ALL {
-        let params: Vec<String> = l.params().iter().map(|(p, d)| format!("--{} {d}", p.name())).collect();
+        let params: Vec<String> = l.params().iter().map(|(p, d)| format!("`--{} {d}`", p.name())).collect();
         let params = if params.is_empty() { String::new() } else { format!(" ({})", params.join(", ")) };
-        s.push_str(&format!("{}: {}{params}\n", l.name(), l.about()));
+        s.push_str(&format!("- `{}` — {}{params}\n", l.name(), l.about()));
     }
     s
 }

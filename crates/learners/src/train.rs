@@ -52,6 +52,17 @@ pub enum Order {
     Blocks,
 }
 
+impl std::fmt::Display for Order {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Order::Sequential => "sequential",
+            Order::Shuffle => "shuffle",
+            Order::Sample => "sample",
+            Order::Blocks => "blocks",
+        })
+    }
+}
+
 /// How to train.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TrainOptions {

@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 /// What is wrong with a line of LIBSVM text.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ParseErrorKind {
     /// A NUL byte.
     #[error("NUL byte (binary data is not LIBSVM text)")]
@@ -101,6 +102,7 @@ pub struct ParseError {
 
 /// Everything that can go wrong loading, converting or opening data.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum LoadError {
     /// An I/O failure on a file.
     #[error("{path}: {source}")]

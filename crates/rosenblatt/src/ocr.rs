@@ -89,8 +89,8 @@ pub struct OcrRecord {
 pub struct OcrReport {
     /// Training rows.
     pub train_rows: u64,
-    /// The training order: `shuffle` or `blocks`.
-    pub order: &'static str,
+    /// The training order: shuffle, or blocks.
+    pub order: Order,
     /// Test rows.
     pub test_rows: u64,
     /// The encoding the converter chose.
@@ -289,7 +289,7 @@ pub fn run(opts: &OcrOptions, mut progress: impl FnMut(&str)) -> Result<OcrRepor
     }
     Ok(OcrReport {
         train_rows: train_ds.rows(),
-        order: if order == Order::Blocks { "blocks" } else { "shuffle" },
+        order,
         test_rows: test_ds.rows(),
         encoding: train_ds.manifest().encoding,
         parts: 1,

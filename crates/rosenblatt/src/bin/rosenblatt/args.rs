@@ -350,10 +350,20 @@ pub struct OcrArgs {
     /// (needs the IDX folder or a dataset labelled with digits).
     #[arg(long)]
     pub multiclass: bool,
-    /// Training order: shuffle, blocks (out of core: resident memory near
-    /// 65,536 rows), or auto (blocks when the training shards exceed 1 GiB).
-    #[arg(long, value_parser = ["auto", "shuffle", "blocks"], default_value = "auto")]
-    pub order: String,
+    /// Training order.
+    #[arg(long, value_enum, default_value = "auto")]
+    pub order: OcrOrder,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum OcrOrder {
+    /// Blocks when the training shards exceed 1 GiB, else shuffle.
+    Auto,
+    /// A fresh random permutation every pass.
+    Shuffle,
+    /// Out of core: blocks of 65,536 rows in random order, each released
+    /// after use (resident memory near one block).
+    Blocks,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -1,6 +1,6 @@
 //! `rosenblatt bench ocr` and `rosenblatt demo`: the OCR benchmark.
 
-use crate::args::OcrArgs;
+use crate::args::{OcrArgs, OcrOrder};
 use crate::ui::{Ui, outln};
 use anyhow::bail;
 use rosenblatt::ocr::OcrOptions;
@@ -15,10 +15,10 @@ pub fn ocr(a: OcrArgs, ui: Ui) -> anyhow::Result<()> {
         seeds: a.seeds.unwrap_or(d.seeds),
         target: a.target.unwrap_or(d.target),
         multiclass: a.multiclass,
-        blocks: match a.order.as_str() {
-            "blocks" => Some(true),
-            "shuffle" => Some(false),
-            _ => None,
+        blocks: match a.order {
+            OcrOrder::Blocks => Some(true),
+            OcrOrder::Shuffle => Some(false),
+            OcrOrder::Auto => None,
         },
     };
     if !opts.data.exists() {
