@@ -218,7 +218,7 @@ impl Learner {
         match self {
             Learner::Perceptron => "Rosenblatt's Perceptron, with a bias",
             Learner::BatchPerceptron => "the Perceptron in sequential passes until one makes no mistake",
-            Learner::AveragedPerceptron => "the average of every vector the Perceptron passes through (lazy)",
+            Learner::AveragedPerceptron => "the average of every vector the Perceptron passes through, kept lazily",
             Learner::VotedPerceptron => {
                 "Freund & Schapire's vote of the Perceptron's vectors; the model carries its mistaken rows"
             }
@@ -233,8 +233,8 @@ impl Learner {
             Learner::Pa => "passive-aggressive",
             Learner::Pa1 => "passive-aggressive PA-I",
             Learner::Pa2 => "passive-aggressive PA-II",
-            Learner::MulticlassPerceptron => "one weight vector per class (class-id labels)",
-            Learner::MulticlassAveragedPerceptron => "the averaged multi-class Perceptron (class-id labels)",
+            Learner::MulticlassPerceptron => "one weight vector per class, for class-id labels",
+            Learner::MulticlassAveragedPerceptron => "the averaged multi-class Perceptron, for class-id labels",
         }
     }
 
@@ -547,7 +547,14 @@ impl Config {
 pub fn describe_all() -> String {
     let mut s = String::new();
     for l in Learner::ALL {
-        let params: Vec<String> = l.params().iter().map(|(p, d)| format!("`--{} {d}`", p.name())).collect();
+        let params: Vec<String> = l
+            .params()
+            .iter()
+            .map(|(p, d)| match d {
+                ParamDefault::Value(v) => format!("`--{} {v}`", p.name()),
+                ParamDefault::Dimension => format!("`--{}` = the dimension", p.name()),
+            })
+            .collect();
         let params = if params.is_empty() { String::new() } else { format!(" ({})", params.join(", ")) };
         s.push_str(&format!("- `{}` — {}{params}\n", l.name(), l.about()));
     }
