@@ -188,7 +188,7 @@ pub fn generate(spec: &SparseSpec, stream: u64) -> Result<Rows, GenError> {
         .into_par_iter()
         .map(|b| block(spec, &model, stream, b, BLOCK.min(spec.rows - b * BLOCK)))
         .collect();
-    let mut rows = Rows::default();
+    let mut rows = Rows { dim: spec.dim as u64, ..Rows::default() };
     rows.offsets.reserve(spec.rows + 1);
     rows.offsets.push(0);
     rows.indices.reserve(spec.rows * spec.nnz);

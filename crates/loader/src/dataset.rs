@@ -87,11 +87,17 @@ impl Dataset {
     }
 
     /// Writes every row as LIBSVM text to `out`, indices counted from
-    /// `base` (1, the convention, or 0), shard by shard.
+    /// `base` (1, the convention, or 0), shard by shard. When no row has a
+    /// non-zero at the last feature, the first row states the dimension
+    /// with an explicit zero there (`784:0`), so that converting the text
+    /// back gives the same dataset.
     pub fn write_libsvm(&self, base: u8, out: &mut impl std::io::Write) -> std::io::Result<()> {
         use crate::rows::RowSet;
         use rosenblatt_kernels::Row;
         let multilabel = self.manifest.label_kind == crate::LabelKind::Multi;
+        let last = self.dim() as usize;
+        let top = self.shards.iter().map(|s| with_rows!(s.rows(), |rows| rows.last_nonzero())).max().flatten();
+        let mut state = top.map_or(last > 0, |t| t + 1 < last);
         for shard in &self.shards {
             let labels = shard.labels();
             with_rows!(shard.rows(), |rows| {
@@ -101,7 +107,8 @@ impl Dataset {
                     let label = if multilabel { Err(shard.multilabels(r)) } else { Ok(labels[r]) };
                     // Dense rows store zeros; text does not.
                     let entries = (0..row.nnz()).map(|k| row.entry(k)).filter(|e| e.1 != 0.0);
-                    crate::libsvm::write_row(out, label, shard.qid(r), entries, base)?;
+                    let dim = std::mem::take(&mut state).then_some((last - 1, 0.0));
+                    crate::libsvm::write_row(out, label, shard.qid(r), entries.chain(dim), base)?;
                 }
             });
         }
@@ -163,6 +170,7 @@ impl Dataset {
                 }
             });
         }
+        out.dim = self.dim();
         if !out.qids.iter().any(|&q| q != NO_QID) {
             out.qids.iter_mut().for_each(|q| *q = NO_QID);
         }

@@ -70,7 +70,7 @@ pub fn read_mnist(images: &Path, labels: &Path, target: Option<u8>) -> Result<(R
         return Err(LoadError::Idx { path: labels.to_path_buf(), reason: format!("label {bad} is not a digit 0..=9") });
     }
     let dim = h * w;
-    let mut rows = Rows { offsets: Vec::with_capacity(n + 1), ..Default::default() };
+    let mut rows = Rows { offsets: Vec::with_capacity(n + 1), dim: dim as u64, ..Default::default() };
     rows.offsets.push(0);
     for r in 0..n {
         for (i, &p) in img.data[r * dim..(r + 1) * dim].iter().enumerate() {

@@ -21,7 +21,7 @@ pub fn from_csmat(m: &sprs::CsMat<f32>, labels: &[f32]) -> Result<Rows, LoadErro
         return Err(LoadError::Invalid(format!("{} columns exceed 2^32", m.cols())));
     }
     let csr = m.to_csr();
-    let mut rows = Rows { offsets: vec![0], ..Default::default() };
+    let mut rows = Rows { offsets: vec![0], dim: m.cols() as u64, ..Default::default() };
     for (r, row) in csr.outer_iterator().enumerate() {
         for (i, &v) in row.iter() {
             if !v.is_finite() {

@@ -59,6 +59,12 @@ pub struct Rows {
     pub values: Vec<f32>,
     /// Lines skipped with `skip_bad_lines`, with their errors.
     pub skipped: Vec<ParseError>,
+    /// The dimension the source declared (0: none), at least one past the
+    /// largest index: for text, the largest index it wrote, explicit zeros
+    /// included (they are not stored, so text can state its dimension with
+    /// a zero at the last feature, as `export` does); for MNIST the image
+    /// size; for a matrix its columns.
+    pub dim: u64,
 }
 
 impl Rows {
@@ -137,9 +143,10 @@ impl Rows {
         self.qids.iter().any(|&q| q != NO_QID)
     }
 
-    /// One past the largest index, 0 for no features.
+    /// One past the largest index (stored, or mentioned by an explicit
+    /// zero), 0 for no features.
     pub fn min_dim(&self) -> u64 {
-        let mut d = 0u64;
+        let mut d = self.dim;
         for r in 0..self.len() {
             let (s, e) = (self.offsets[r] as usize, self.offsets[r + 1] as usize);
             if e > s {
@@ -162,6 +169,7 @@ impl Rows {
         self.multilabels.extend(other.multilabels);
         self.qids.extend(other.qids);
         self.skipped.extend(other.skipped);
+        self.dim = self.dim.max(other.dim);
     }
 }
 
@@ -379,6 +387,9 @@ impl<'o> LineParser<'o> {
             rows.values.push(v);
         }
         rows.offsets.push(rows.indices.len() as u64);
+        if let Some(p) = prev {
+            rows.dim = rows.dim.max(u64::from(p) + 1);
+        }
         if self.opts.multilabel {
             rows.label_offsets.push(rows.multilabels.len() as u64);
         }

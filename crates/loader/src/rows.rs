@@ -118,6 +118,15 @@ pub trait RowSet: Send + Sync {
     fn range(&self, a: usize, b: usize) -> Self
     where
         Self: Sized;
+    /// The largest feature index with a non-zero value in any row.
+    fn last_nonzero(&self) -> Option<usize> {
+        (0..self.len())
+            .filter_map(|r| {
+                let row = self.row(r);
+                (0..row.nnz()).rev().map(|k| row.entry(k)).find(|e| e.1 != 0.0).map(|e| e.0)
+            })
+            .max()
+    }
 }
 
 impl<'a, I: Index, C: ValueColumn> RowSet for SparseRows<'a, I, C> {

@@ -299,3 +299,12 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn an_explicit_zero_states_the_dimension() {
+    let rows = parse(b"+1 1:1 9:0\n-1 2:3\n", &ParseOptions::default()).unwrap();
+    // Not stored, but counted: the text says there are 9 features.
+    assert_eq!((rows.indices.clone(), rows.min_dim()), (vec![0, 1], 9));
+    let rows = parse(b"+1 1:1\n-1 2:3\n", &ParseOptions::default()).unwrap();
+    assert_eq!(rows.min_dim(), 2);
+}

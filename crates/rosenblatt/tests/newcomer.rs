@@ -1,0 +1,293 @@
+//! What a newcomer hit, run through the binary as they ran it: a panic,
+//! silent wrong answers, broken pipes, a frozen progress bar, messages that
+//! did not name the fix. Each test failed before its fix.
+
+use rosenblatt::loader::{Dataset, OpenOptions};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+fn rosenblatt() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_rosenblatt"))
+}
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = rosenblatt().args(args).output().unwrap();
+    (out.status.code().unwrap_or(-1), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+}
+
+fn p(x: &Path) -> &str {
+    x.to_str().unwrap()
+}
+
+fn mnist() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../datasets/mnist")
+}
+
+/// The MNIST test images as a dataset: digit 9 against the rest, or the
+/// ten digits.
+fn t10k(dir: &Path, target: Option<&str>) -> PathBuf {
+    let m = mnist();
+    let (images, labels) = (m.join("t10k-images.idx3-ubyte.gz"), m.join("t10k-labels.idx1-ubyte.gz"));
+    let out = dir.join(match target {
+        Some(t) => format!("t10k-{t}"),
+        None => "t10k-digits".into(),
+    });
+    let mut args = vec!["convert", p(&images), p(&labels), "-o", p(&out)];
+    if let Some(t) = target {
+        args.extend(["--target", t]);
+    }
+    let (code, _, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    out
+}
+
+fn no_panic(err: &str) {
+    assert!(!err.contains("panicked") && !err.contains("RUST_BACKTRACE"), "{err}");
+}
+
+/// A test set wider than the training data: its extra features get weight
+/// 0 and a note, in `train --test` as in `eval`, `predict` and `bounds`.
+#[test]
+fn a_wider_test_set_is_scored_with_weight_zero_everywhere() {
+    let tmp = tempfile::tempdir().unwrap();
+    let narrow = tmp.path().join("narrow.txt");
+    let wide = tmp.path().join("wide.txt");
+    let mut n = String::new();
+    let mut w = String::new();
+    for i in 0..200u32 {
+        let (a, b) = ((i * 37 % 100) as f32 / 50.0, (i * 61 % 100) as f32 / 50.0);
+        let y = if a > b { "+1" } else { "-1" };
+        n.push_str(&format!("{y} 1:{a} 2:{b} 3:1\n"));
+        w.push_str(&format!("{y} 1:{a} 2:{b} 3:1 784:{}\n", (i % 5) + 1));
+    }
+    std::fs::write(&narrow, n).unwrap();
+    std::fs::write(&wide, w).unwrap();
+    let (a, b) = (tmp.path().join("a"), tmp.path().join("b"));
+    assert_eq!(run(&["convert", p(&narrow), "-o", p(&a)]).0, 0);
+    assert_eq!(run(&["convert", p(&wide), "-o", p(&b)]).0, 0);
+    let model = tmp.path().join("m.model");
+    for learner in ["perceptron", "voted-perceptron", "averaged-perceptron"] {
+        let (code, out, err) =
+            run(&["train", p(&a), "--learner", learner, "--passes", "2", "--test", p(&b), "-o", p(&model)]);
+        assert_eq!(code, 0, "{learner}: {err}");
+        no_panic(&err);
+        assert_eq!(err.matches("they get weight 0").count(), 1, "{learner}: {err}");
+        assert!(out.contains("test"), "{out}");
+    }
+    for args in [
+        vec!["eval", p(&model), p(&b)],
+        vec!["predict", p(&model), p(&b)],
+        vec!["predict", p(&model), p(&wide)],
+        vec!["bounds", p(&b), "--model", p(&model)],
+    ] {
+        let (code, _, err) = run(&args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        assert_eq!(err.matches("weight 0").count(), 1, "{args:?}: {err}");
+    }
+}
+
+/// `export` then `convert`, both with their defaults, give back the same
+/// dataset, and a model scores it exactly as the original.
+#[test]
+fn export_then_convert_gives_back_the_same_dataset() {
+    let tmp = tempfile::tempdir().unwrap();
+    let ds = t10k(tmp.path(), Some("9"));
+    let text = tmp.path().join("t10k.svm");
+    assert_eq!(run(&["export", p(&ds), "-o", p(&text)]).0, 0);
+    let back = tmp.path().join("back");
+    let (code, _, err) = run(&["convert", p(&text), "-o", p(&back)]);
+    assert_eq!(code, 0, "{err}");
+    let (a, b) =
+        (Dataset::open(&ds, OpenOptions::default()).unwrap(), Dataset::open(&back, OpenOptions::default()).unwrap());
+    assert_eq!(a.to_rows(), b.to_rows());
+    assert_eq!((a.dim(), a.manifest().index_base), (b.dim(), b.manifest().index_base));
+    let model = tmp.path().join("m.model");
+    assert_eq!(run(&["train", p(&ds), "--learner", "averaged-perceptron", "-o", p(&model)]).0, 0);
+    let (_, on_a, err_a) = run(&["predict", p(&model), p(&ds)]);
+    let (_, on_b, err_b) = run(&["predict", p(&model), p(&back)]);
+    let (_, on_text, err_text) = run(&["predict", p(&model), p(&text)]);
+    assert_eq!(on_a, on_b);
+    assert_eq!(on_a, on_text);
+    assert_eq!((err_a.as_str(), err_b.as_str(), err_text.as_str()), ("", "", ""));
+}
+
+/// Data whose text counted features from another base meets the model with
+/// a note, never silently.
+#[test]
+fn another_index_base_is_said() {
+    let tmp = tempfile::tempdir().unwrap();
+    let ds = t10k(tmp.path(), Some("9"));
+    let model = tmp.path().join("m.model");
+    assert_eq!(run(&["train", p(&ds), "--learner", "perceptron", "-o", p(&model)]).0, 0);
+    let zero = tmp.path().join("zero.svm");
+    assert_eq!(run(&["export", p(&ds), "--zero-based", "-o", p(&zero)]).0, 0);
+    let zd = tmp.path().join("zero");
+    assert_eq!(run(&["convert", p(&zero), "--zero-based", "-o", p(&zd)]).0, 0);
+    let (code, _, err) = run(&["eval", p(&model), p(&zd)]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("numbered its features from 1") && err.contains("from 0"), "{err}");
+    // Text for predict is read in the model's base unless told otherwise;
+    // told, the rows are the same rows and so are the predictions.
+    let (code, told, err) = run(&["predict", p(&model), p(&zero), "--zero-based"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(told, run(&["predict", p(&model), p(&ds)]).1);
+}
+
+/// A ±1 model scored on a set labelled with digits is another task, in
+/// `train --test` as in `eval`.
+#[test]
+fn a_test_set_of_another_task_is_refused_like_in_eval() {
+    let tmp = tempfile::tempdir().unwrap();
+    let nines = t10k(tmp.path(), Some("9"));
+    let digits = t10k(tmp.path(), None);
+    let model = tmp.path().join("m.model");
+    let (code, out, err) = run(&["train", p(&nines), "--learner", "perceptron", "--test", p(&digits), "-o", p(&model)]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("labels are classes") && err.contains("another task"), "{err}");
+    assert_eq!((out.as_str(), err.trim().lines().count()), ("", 1), "{err}");
+    assert!(!model.exists());
+    let (code, _, err) =
+        run(&["train", p(&digits), "--learner", "multiclass-perceptron", "--test", p(&nines), "-o", p(&model)]);
+    assert_eq!(code, 1);
+    assert!(err.contains("labels are binary"), "{err}");
+}
+
+/// When the reader of standard output goes away, every command ends
+/// quietly with status 0 — and `train` still writes its model.
+#[test]
+fn a_closed_pipe_ends_every_command_quietly() {
+    let tmp = tempfile::tempdir().unwrap();
+    let ds = t10k(tmp.path(), Some("9"));
+    let model = tmp.path().join("m.model");
+    assert_eq!(run(&["train", p(&ds), "--learner", "perceptron", "-o", p(&model)]).0, 0);
+    let again = tmp.path().join("again.model");
+    let text = tmp.path().join("t.svm");
+    assert_eq!(run(&["export", p(&ds), "-o", p(&text)]).0, 0);
+    let converted = tmp.path().join("c");
+    let commands: Vec<Vec<&str>> = vec![
+        vec!["inspect", p(&ds), "--json"],
+        vec!["inspect", p(&ds)],
+        vec!["eval", p(&model), p(&ds)],
+        vec!["eval", p(&model), p(&ds), "--json"],
+        vec!["bounds", p(&ds), "--passes", "1"],
+        vec!["predict", p(&model), p(&ds)],
+        vec!["export", p(&ds)],
+        vec!["convert", p(&text), "-o", p(&converted)],
+        vec!["train", p(&ds), "--learner", "perceptron", "--passes", "3", "-o", p(&again)],
+        vec!["--version"],
+    ];
+    for args in commands {
+        let mut child = rosenblatt().args(&args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+        // Close the reading end before the command writes anything.
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {err}");
+        assert!(!err.contains("Broken pipe") && !err.contains("failed printing"), "{args:?}: {err}");
+        no_panic(&err);
+    }
+    assert!(rosenblatt::model::SavedModel::load(&again).is_ok(), "train stops printing, not training");
+}
+
+/// The command's output on a real terminal: `script` gives it one.
+fn on_a_terminal(args: &[&str]) -> String {
+    let line = std::iter::once(env!("CARGO_BIN_EXE_rosenblatt"))
+        .chain(args.iter().copied())
+        .map(|a| format!("'{a}'"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let out = Command::new("script")
+        .args(["-qfec", &line, "/dev/null"])
+        .env("COLUMNS", "160")
+        .output()
+        .expect("`script` (util-linux) gives the command a terminal");
+    assert!(out.status.success(), "{line}: {}", String::from_utf8_lossy(&out.stdout));
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// The progress bar moves on a terminal — in one part and in several —
+/// with a rate and an ETA.
+#[test]
+fn the_progress_bar_moves_on_a_terminal() {
+    let tmp = tempfile::tempdir().unwrap();
+    let ds = t10k(tmp.path(), Some("9"));
+    for parts in ["1", "2"] {
+        let model = tmp.path().join(format!("m{parts}.model"));
+        let screen = on_a_terminal(&[
+            "train",
+            p(&ds),
+            "--learner",
+            "averaged-perceptron",
+            "--passes",
+            "400",
+            "--parts",
+            parts,
+            "--threads",
+            "2",
+            "-o",
+            p(&model),
+        ]);
+        // Every redraw of the bar: "…] 123,456/4,000,000 examples 1.2M/s ETA 3s".
+        let positions: Vec<u64> = screen
+            .split(" examples ")
+            .filter_map(|s| s.rsplit(']').next()?.split('/').next()?.trim().replace(',', "").parse().ok())
+            .collect();
+        let moving = positions.iter().filter(|&&n| n > 0 && n < 4_000_000).count();
+        assert!(moving >= 2, "{parts} part(s): the bar did not move: {positions:?}\n{screen}");
+        assert!(positions.windows(2).all(|w| w[0] <= w[1]), "{positions:?}");
+        assert!(screen.contains("/s ETA "), "{screen}");
+        assert!(screen.contains("model written to"), "{screen}");
+    }
+}
+
+/// `bench ocr`'s spinner says what runs, with no stray count.
+#[test]
+fn the_spinner_says_what_runs() {
+    let tmp = tempfile::tempdir().unwrap();
+    let m = mnist();
+    let cache = tmp.path().join("cache");
+    let screen = on_a_terminal(&[
+        "demo",
+        "--data",
+        p(&m),
+        "--test-data",
+        p(&m),
+        "--cache",
+        p(&cache),
+        "--passes",
+        "1",
+        "--seeds",
+        "1",
+    ]);
+    assert!(screen.contains("averaged-perceptron"), "{screen}");
+    assert!(!screen.contains(" 0  "), "a stray count in the spinner: {screen}");
+}
+
+/// Messages that name the fix.
+#[test]
+fn mistakes_get_messages_that_name_the_fix() {
+    let tmp = tempfile::tempdir().unwrap();
+    let text = tmp.path().join("d.svm");
+    std::fs::write(&text, "+1 1:1\n-1 2:1\n").unwrap();
+    let ds = tmp.path().join("d");
+    assert_eq!(run(&["convert", p(&text), "-o", p(&ds)]).0, 0);
+    let model = tmp.path().join("m.model");
+    // A text file given to train.
+    let (code, _, err) = run(&["train", p(&text), "--learner", "perceptron", "-o", p(&model)]);
+    assert_eq!(code, 1);
+    assert!(err.contains("not a dataset directory") && err.contains("rosenblatt convert"), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert_eq!(run(&["train", p(&ds), "--learner", "perceptron", "-o", p(&model)]).0, 0);
+    // eval with its arguments swapped.
+    let (code, _, err) = run(&["eval", p(&ds), p(&model)]);
+    assert_eq!(code, 1);
+    assert!(err.contains("is a directory, not a model file") && err.contains("eval MODEL DATASET"), "{err}");
+    // A flag the parser rejects: exit 2, naming the flag.
+    let (code, _, err) = run(&["train", p(&ds), "--learner", "perceptorn", "-o", p(&model)]);
+    assert_eq!(code, 2);
+    assert!(err.contains("perceptorn") && err.contains("averaged-perceptron"), "{err}");
+    // A hyper-parameter the learner does not take.
+    let (code, _, err) = run(&["train", p(&ds), "--learner", "perceptron", "--lambda", "0.1", "-o", p(&model)]);
+    assert_eq!(code, 1);
+    assert!(err.contains("perceptron takes no `lambda`"), "{err}");
+}
