@@ -46,9 +46,18 @@ pub enum EgForm {
 /// loss's (sub)gradient factor `g` is non-zero. Unnormalised weights grow
 /// without bound if the data keeps pushing them (that is the algorithm);
 /// the normalised forms stay on their simplex.
+///
+/// Each coordinate keeps its exponent `θ_i` exactly and its terms
+/// `e^{θ_i − c}` (and `e^{−θ_i − c}` for EG±) alongside, updated by
+/// multiplication with `e^{Δθ}`: a margin costs no exponential and an update
+/// one per non-zero. Renormalisation recomputes the terms from `θ`, so
+/// rounding in the products never accumulates past one sweep of the
+/// features.
 #[derive(Clone, Debug)]
 pub struct ExponentiatedGradient {
-    theta: Vec<f64>,
+    /// `[θ_i, e^{θ_i − c}, e^{−θ_i − c}]` per coordinate, side by side (one
+    /// cache line per touched coordinate).
+    cells: Vec<[f64; 3]>,
     form: EgForm,
     eta: f64,
     loss: Loss,
@@ -68,15 +77,18 @@ impl ExponentiatedGradient {
         if !(v.is_finite() && v > 0.0) {
             return Err(param("scale", v, "a finite number > 0 (w0 or B)"));
         }
-        let mut eg = ExponentiatedGradient { theta: vec![0.0; dim], form, eta, loss, shift: 0.0, z: 0.0, touched: 0 };
+        let mut eg =
+            ExponentiatedGradient { cells: vec![[0.0; 3]; dim], form, eta, loss, shift: 0.0, z: 0.0, touched: 0 };
         eg.renormalize();
         Ok(eg)
     }
 
-    fn term(&self, t: f64) -> f64 {
+    /// The terms of exponent `t` against the current shift.
+    fn terms(&self, t: f64) -> (f64, f64) {
         match self.form {
-            EgForm::PlusMinus { .. } => (t - self.shift).exp() + (-t - self.shift).exp(),
-            _ => (t - self.shift).exp(),
+            EgForm::Unnormalized { .. } => (t.exp(), 0.0),
+            EgForm::Simplex { .. } => ((t - self.shift).exp(), 0.0),
+            EgForm::PlusMinus { .. } => ((t - self.shift).exp(), (-t - self.shift).exp()),
         }
     }
 
@@ -87,37 +99,46 @@ impl ExponentiatedGradient {
         if matches!(self.form, EgForm::PlusMinus { .. }) { t.abs() } else { t }
     }
 
-    /// Recomputes the shift and `Z` exactly (O(d)).
+    /// Recomputes the shift, every term and `Z` exactly from the exponents
+    /// (O(d)).
     fn renormalize(&mut self) {
-        let m = self.theta.iter().fold(f64::NEG_INFINITY, |a, &t| a.max(self.exponent(t)));
+        let m = self.cells.iter().fold(f64::NEG_INFINITY, |a, c| a.max(self.exponent(c[0])));
         self.shift = if m.is_finite() { m } else { 0.0 };
-        self.z = self.theta.iter().map(|&t| self.term(t)).sum();
+        let mut z = 0.0;
+        for k in 0..self.cells.len() {
+            let (p, n) = self.terms(self.cells[k][0]);
+            self.cells[k][1] = p;
+            self.cells[k][2] = n;
+            z += p + n;
+        }
+        self.z = z;
         self.touched = 0;
     }
 
-    /// `w_i`.
-    fn weight(&self, t: f64) -> f64 {
+    /// `w_i = scale · (e⁺ − e⁻)`: the factor, common to every coordinate.
+    fn scale(&self) -> f64 {
         match self.form {
-            EgForm::Unnormalized { w0 } => w0 * t.exp(),
-            EgForm::Simplex { b } => b * (t - self.shift).exp() / self.z,
-            EgForm::PlusMinus { b } => b * ((t - self.shift).exp() - (-t - self.shift).exp()) / self.z,
+            EgForm::Unnormalized { w0 } => w0,
+            EgForm::Simplex { b } | EgForm::PlusMinus { b } => b / self.z,
         }
     }
 
     fn margin64<R: Row>(&self, x: &R) -> f64 {
-        (0..x.nnz())
+        let sum: f64 = (0..x.nnz())
             .map(|k| {
                 let (i, v) = x.entry(k);
-                self.weight(self.theta[i]) * f64::from(v)
+                let c = &self.cells[i];
+                (c[1] - c[2]) * f64::from(v)
             })
-            .sum()
+            .sum();
+        self.scale() * sum
     }
 }
 
 impl OnlineLearner for ExponentiatedGradient {
     type Model = LinearModel;
     fn dim(&self) -> usize {
-        self.theta.len()
+        self.cells.len()
     }
     fn margin<R: Row>(&self, x: &R) -> f32 {
         self.margin64(x) as f32
@@ -130,28 +151,38 @@ impl OnlineLearner for ExponentiatedGradient {
         }
         let c = self.eta * f64::from(g) * f64::from(y);
         let normalized = !matches!(self.form, EgForm::Unnormalized { .. });
-        let mut out_of_span = false;
+        let plus_minus = matches!(self.form, EgForm::PlusMinus { .. });
+        let (mut dz, mut top) = (0.0, f64::NEG_INFINITY);
         for k in 0..x.nnz() {
             let (i, v) = x.entry(k);
-            let old = self.theta[i];
-            let new = old + c * f64::from(v);
-            self.theta[i] = new;
-            if normalized {
-                self.z += self.term(new) - self.term(old);
-                out_of_span |= self.exponent(new) > self.shift + SPAN;
+            if v == 0.0 {
+                continue;
             }
+            let d = c * f64::from(v);
+            let f = d.exp();
+            let cell = &mut self.cells[i];
+            let old = cell[1] + cell[2];
+            cell[0] += d;
+            cell[1] *= f;
+            if plus_minus {
+                cell[2] /= f;
+            }
+            dz += cell[1] + cell[2] - old;
+            top = top.max(if plus_minus { cell[0].abs() } else { cell[0] });
         }
         if normalized {
+            self.z += dz;
             self.touched += x.nnz();
             // Z may also have shrunk far below 1 (the largest weights fell):
             // recompute before it loses precision.
-            if out_of_span || self.touched >= self.theta.len() || self.z < 1e-100 {
+            if top > self.shift + SPAN || self.touched >= self.cells.len() || self.z < 1e-100 {
                 self.renormalize();
             }
         }
         Step { mistake: ym <= 0.0, updated: true }
     }
     fn model(&self) -> LinearModel {
-        LinearModel { weights: self.theta.iter().map(|&t| self.weight(t) as f32).collect(), bias: 0.0 }
+        let s = self.scale();
+        LinearModel { weights: self.cells.iter().map(|c| (s * (c[1] - c[2])) as f32).collect(), bias: 0.0 }
     }
 }

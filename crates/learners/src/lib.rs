@@ -87,8 +87,8 @@ pub use registry::{AnyModel, Config, Configured, DataFacts, HyperParams, Learner
 pub use sets::{BLOCK_ROWS, InMemoryExamples, Lifted, LiftedExamples, Slice};
 pub use sgd::{Schedule, Sgd, SgdParams};
 pub use train::{
-    Hooks, Order, PROGRESS_EVERY, ParallelOptions, PassReport, TrainOptions, TrainReport, train, train_parallel,
-    train_with,
+    CHUNK_ROWS, Hooks, Order, PROGRESS_EVERY, ParallelOptions, PassReport, TrainOptions, TrainReport, WINDOW_CHUNKS,
+    train, train_parallel, train_with,
 };
 pub use voted::{VotedModel, VotedParts, VotedPerceptron, VotedPredictor};
 pub use winnow::Winnow;

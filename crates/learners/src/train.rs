@@ -33,14 +33,33 @@ use std::time::Instant;
 /// How many rows ahead a shuffled or sampled pass prefetches.
 const PREFETCH_AHEAD: usize = 8;
 
+/// Rows per chunk of [`Order::Chunks`]: consecutive rows read as one run
+/// (50 KB of MNIST rows, 25 KB of the sparse set's).
+pub const CHUNK_ROWS: usize = 64;
+/// Chunks per window of [`Order::Chunks`]: the rows of this many chunks are
+/// shuffled together (1,024 rows: 800 KB of MNIST, so that the window in
+/// training and the one read ahead stay in cache; SPEED.md has the sizes
+/// tried).
+pub const WINDOW_CHUNKS: usize = 16;
+
 /// The order examples are presented in.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Order {
     /// As stored, every pass.
     Sequential,
-    /// A fresh seeded permutation every pass.
+    /// Random at the scale that matters for learning, read in runs: the
+    /// rows cut into chunks of [`CHUNK_ROWS`] consecutive rows, the chunks
+    /// laid end to end in a fresh seeded order every pass, and that stream
+    /// cut into windows of [`WINDOW_CHUNKS`] chunks' worth of rows, each
+    /// shuffled within itself. While one window trains, the next is read
+    /// ahead in stream order — whole chunks, in storage order. Consecutive
+    /// examples come from about 16 random places in the data, and memory is
+    /// read in runs.
     #[default]
+    Chunks,
+    /// A fresh seeded permutation of all rows every pass (every row read at
+    /// random).
     Shuffle,
     /// `n` draws with replacement every pass.
     Sample,
@@ -56,6 +75,7 @@ impl std::fmt::Display for Order {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
             Order::Sequential => "sequential",
+            Order::Chunks => "chunks",
             Order::Shuffle => "shuffle",
             Order::Sample => "sample",
             Order::Blocks => "blocks",
@@ -79,7 +99,7 @@ pub struct TrainOptions {
 
 impl Default for TrainOptions {
     fn default() -> Self {
-        TrainOptions { passes: 1.0, order: Order::Shuffle, seed: 0, stop_when_separated: false }
+        TrainOptions { passes: 1.0, order: Order::Chunks, seed: 0, stop_when_separated: false }
     }
 }
 
@@ -286,6 +306,9 @@ struct PartOrder {
     rng: Xoshiro256PlusPlus,
     /// With [`Order::Blocks`]: where each block ends in `order`.
     ends: Vec<usize>,
+    /// With [`Order::Chunks`]: the rows in chunk order, each chunk as
+    /// stored — what to read ahead.
+    stream: Vec<u32>,
 }
 
 impl PartOrder {
@@ -295,6 +318,19 @@ impl PartOrder {
             order: (rows.start as u32..rows.end as u32).collect(),
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
             ends: Vec::new(),
+            stream: Vec::new(),
+        }
+    }
+
+    /// The rows to prefetch, one per step of `len`: `order` shifted by
+    /// [`PREFETCH_AHEAD`] for random orders, the next window's rows in
+    /// storage order for [`Order::Chunks`], none for the sequential order
+    /// (the hardware prefetcher follows it).
+    fn ahead(&self, kind: Order, len: usize) -> &[u32] {
+        match kind {
+            Order::Sequential => &[],
+            Order::Chunks => &self.stream[(CHUNK_ROWS * WINDOW_CHUNKS).min(len)..len],
+            Order::Shuffle | Order::Sample | Order::Blocks => &self.order[PREFETCH_AHEAD.min(len)..len],
         }
     }
 
@@ -311,6 +347,22 @@ impl PartOrder {
                 }
             }
             Order::Blocks => self.ends = shuffle_blocks(&mut self.order, self.start, &mut self.rng),
+            Order::Chunks => {
+                // The chunks in a random order, each chunk's rows as stored:
+                // the order memory is read in. Then each window of that
+                // stream shuffled within itself: the order rows train in.
+                let n = self.order.len();
+                let mut chunks: Vec<usize> = (0..n.div_ceil(CHUNK_ROWS)).collect();
+                chunks.shuffle(&mut self.rng);
+                self.stream.clear();
+                for c in chunks {
+                    self.stream.extend((c * CHUNK_ROWS..((c + 1) * CHUNK_ROWS).min(n)).map(|r| self.start + r as u32));
+                }
+                self.order.copy_from_slice(&self.stream);
+                for window in self.order.chunks_mut(CHUNK_ROWS * WINDOW_CHUNKS) {
+                    window.shuffle(&mut self.rng);
+                }
+            }
         }
     }
 }
@@ -373,7 +425,7 @@ fn part_pass<L: OnlineLearner, E: Examples>(
         let mut start = 0;
         for &end in &part.ends {
             let block = &part.order[start..end.min(len)];
-            present(learner, data, block, true, &mut count);
+            present(learner, data, block, &block[PREFETCH_AHEAD.min(block.len())..], &mut count);
             if let (Some(lo), Some(hi)) = (block.iter().min(), block.iter().max()) {
                 data.release(*lo as usize..*hi as usize + 1);
             }
@@ -383,7 +435,7 @@ fn part_pass<L: OnlineLearner, E: Examples>(
             start = end;
         }
     } else {
-        present(learner, data, &part.order[..len], kind != Order::Sequential, &mut count);
+        present(learner, data, &part.order[..len], part.ahead(kind, len), &mut count);
     }
     progress.add(since);
     learner.end_pass();
@@ -391,20 +443,20 @@ fn part_pass<L: OnlineLearner, E: Examples>(
 }
 
 /// Presents the examples `run` (indices into `data`) to `learner` once, in
-/// that order, calling `after` with each step's outcome; `prefetch` asks
-/// for the row [`PREFETCH_AHEAD`] steps ahead (out of order, the hardware
-/// prefetcher cannot guess the next row). The loop that runs per example.
+/// that order, calling `after` with each step's outcome; at step `k` it
+/// asks for row `ahead[k]` to be loaded (out of order, the hardware
+/// prefetcher cannot guess what comes). The loop that runs per example.
 #[inline(always)]
 fn present<L: OnlineLearner, E: Examples>(
     learner: &mut L,
     data: &E,
     run: &[u32],
-    prefetch: bool,
+    ahead: &[u32],
     mut after: impl FnMut(Step),
 ) {
     for (k, &i) in run.iter().enumerate() {
-        if prefetch && let Some(&ahead) = run.get(k + PREFETCH_AHEAD) {
-            data.prefetch(ahead as usize);
+        if let Some(&a) = ahead.get(k) {
+            data.prefetch(a as usize);
         }
         let i = i as usize;
         after(learner.learn(&data.row(i), data.label(i), i));

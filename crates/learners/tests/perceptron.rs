@@ -620,3 +620,91 @@ fn a_slice_releases_its_own_rows_in_the_whole_sets_numbering() {
     s.release(60..70); // wholly outside: nothing
     assert_eq!(ex.released.into_inner().unwrap(), vec![110..120, 140..150]);
 }
+
+/// Examples that record what training prefetches.
+struct Prefetches<'a> {
+    data: &'a InMemoryExamples,
+    asked: std::sync::Mutex<Vec<usize>>,
+}
+impl<'a> rosenblatt_kernels::Examples for Prefetches<'a> {
+    type Row = <&'a InMemoryExamples as rosenblatt_kernels::Examples>::Row;
+    fn len(&self) -> usize {
+        self.data.len()
+    }
+    fn dim(&self) -> usize {
+        1
+    }
+    fn row(&self, i: usize) -> Self::Row {
+        (&self.data).row(i)
+    }
+    fn label(&self, i: usize) -> f32 {
+        (&self.data).label(i)
+    }
+    fn prefetch(&self, i: usize) {
+        self.asked.lock().unwrap().push(i);
+    }
+}
+
+#[test]
+fn chunk_order_shuffles_windows_and_reads_the_next_window_ahead_in_runs() {
+    use rosenblatt_learners::{CHUNK_ROWS, WINDOW_CHUNKS};
+    let window = CHUNK_ROWS * WINDOW_CHUNKS;
+    // Two whole windows and a partial one; the last chunk is partial.
+    let n = 2 * window + 5 * CHUNK_ROWS + 17;
+    let mut data = InMemoryExamples::new(1);
+    for i in 0..n {
+        data.push(&[0], &[1.0], if i % 2 == 0 { 1.0 } else { -1.0 }).unwrap();
+    }
+    struct Seen(Vec<usize>);
+    impl OnlineLearner for Seen {
+        type Model = ();
+        fn dim(&self) -> usize {
+            1
+        }
+        fn margin<R: rosenblatt_kernels::Row>(&self, _: &R) -> f32 {
+            0.0
+        }
+        fn learn<R: rosenblatt_kernels::Row>(&mut self, _: &R, _: f32, e: usize) -> rosenblatt_learners::Step {
+            self.0.push(e);
+            Default::default()
+        }
+        fn model(&self) {}
+    }
+    let ex = Prefetches { data: &data, asked: Default::default() };
+    let mut l = Seen(vec![]);
+    let opts = TrainOptions { passes: 2.0, order: Order::Chunks, seed: 9, stop_when_separated: false };
+    train(&mut l, &ex, &opts).unwrap();
+    let asked = ex.asked.into_inner().unwrap();
+    let per_pass = n - window;
+    assert_eq!(asked.len(), 2 * per_pass, "one row read ahead per step, but in the last window");
+    let sorted = |rows: &[usize]| {
+        let mut s = rows.to_vec();
+        s.sort_unstable();
+        s
+    };
+    let passes: Vec<&[usize]> = l.0.chunks(n).collect();
+    assert_eq!(passes.len(), 2);
+    assert_ne!(passes[0], passes[1], "each pass draws a new order");
+    for (p, seen) in passes.iter().enumerate() {
+        assert_eq!(sorted(seen), (0..n).collect::<Vec<_>>(), "pass {p} is a permutation");
+        let ahead = &asked[p * per_pass..(p + 1) * per_pass];
+        let windows: Vec<&[usize]> = seen.chunks(window).collect();
+        assert_eq!(windows.len(), 3);
+        for (w, rows) in windows.iter().enumerate() {
+            // Rows are shuffled within a window: few consecutive pairs.
+            let runs = rows.windows(2).filter(|x| x[1] == x[0] + 1).count();
+            assert!(runs < rows.len() / 8, "pass {p} window {w}: {runs} consecutive pairs");
+            // While a window trains, the next one is read ahead: the same
+            // rows, in runs of whole chunks in storage order.
+            if let Some(next) = windows.get(w + 1) {
+                let read = &ahead[w * window..(w * window + next.len()).min(per_pass)];
+                assert_eq!(sorted(read), sorted(next), "pass {p} window {w}");
+                let breaks = read.windows(2).filter(|x| x[1] != x[0] + 1).count();
+                assert!(breaks <= WINDOW_CHUNKS + 1, "pass {p} window {w}: {breaks} jumps");
+            }
+        }
+        // The first window spans chunks from all over the data.
+        let spread = sorted(windows[0]);
+        assert!(spread[spread.len() - 1] - spread[0] > n / 2, "pass {p}");
+    }
+}

@@ -57,3 +57,25 @@ pub fn read_only_pass(data: &[u8]) -> u64 {
     }
     s
 }
+
+/// Median seconds of a [`read_only_pass`] over every shard of `ds`, of
+/// `repeats` runs; with `release`, each shard's pages are dropped from
+/// resident memory after it is read, as out-of-core training does.
+pub fn read_only_seconds(ds: &loader::Dataset, repeats: usize, release: bool) -> f64 {
+    let mut times: Vec<f64> = (0..repeats.max(1))
+        .map(|_| {
+            let t = std::time::Instant::now();
+            let mut sum = 0u64;
+            for s in ds.shards() {
+                sum = sum.wrapping_add(read_only_pass(s.raw()));
+                if release {
+                    s.release_rows(0, s.header().rows as usize);
+                }
+            }
+            std::hint::black_box(sum);
+            t.elapsed().as_secs_f64()
+        })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    times[times.len() / 2]
+}

@@ -12,7 +12,6 @@ use rosenblatt_learners::{DataFacts, HyperParams, Learner, Mixing, Order, Parall
 use rosenblatt_loader::convert::{ConvertOptions, Format, convert};
 use rosenblatt_loader::{Dataset, ExamplesView, LabelKind, OpenOptions};
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
 /// What to run. The defaults are the benchmark `rosenblatt demo` runs.
 #[derive(Clone, Debug)]
@@ -34,10 +33,9 @@ pub struct OcrOptions {
     /// Also the multi-class averaged Perceptron on all ten digits (needs
     /// training rows labelled with their digit).
     pub multiclass: bool,
-    /// `Some(true)`: train in [`Order::Blocks`] (out of core); `Some(false)`:
-    /// [`Order::Shuffle`]; `None`: blocks when the training shards exceed
-    /// [`BLOCKS_ABOVE_BYTES`].
-    pub blocks: Option<bool>,
+    /// The training order; `None`: [`Order::Blocks`] (out of core) when the
+    /// training shards exceed [`BLOCKS_ABOVE_BYTES`], else [`Order::Chunks`].
+    pub order: Option<Order>,
 }
 
 impl Default for OcrOptions {
@@ -50,7 +48,7 @@ impl Default for OcrOptions {
             seeds: 3,
             target: 9,
             multiclass: false,
-            blocks: None,
+            order: None,
         }
     }
 }
@@ -211,25 +209,10 @@ pub fn run(opts: &OcrOptions, mut progress: impl FnMut(&str)) -> Result<OcrRepor
     };
     let nnz = train_ds.manifest().nonzeros as f64;
     let bytes: u64 = train_ds.manifest().shards.iter().map(|s| s.bytes).sum();
-    let order = if opts.blocks.unwrap_or(bytes > BLOCKS_ABOVE_BYTES) { Order::Blocks } else { Order::Shuffle };
+    let order = opts.order.unwrap_or(if bytes > BLOCKS_ABOVE_BYTES { Order::Blocks } else { Order::Chunks });
     // Out of core, the read-only pass drops each shard from resident memory
     // after reading it, as training does.
-    let mut times: Vec<f64> = (0..7)
-        .map(|_| {
-            let t = Instant::now();
-            let mut sum = 0u64;
-            for s in train_ds.shards() {
-                sum = sum.wrapping_add(crate::read_only_pass(s.raw()));
-                if order == Order::Blocks {
-                    s.release_rows(0, s.header().rows as usize);
-                }
-            }
-            std::hint::black_box(sum);
-            t.elapsed().as_secs_f64()
-        })
-        .collect();
-    times.sort_by(f64::total_cmp);
-    let read_only = times[3];
+    let read_only = crate::read_only_seconds(&train_ds, 7, order == Order::Blocks);
     let mut records = Vec::new();
     let record = |learner, passes, runs: &[Run], rows: usize, nnz: f64| {
         let (e, es) = mean_std(&runs.iter().map(|r| r.0).collect::<Vec<_>>());

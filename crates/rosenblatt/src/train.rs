@@ -62,8 +62,8 @@ pub struct TrainSpec {
 }
 
 impl TrainSpec {
-    /// `learner` with its default hyper-parameters: `passes` shuffled
-    /// passes from seed 0 in one part (the batch Perceptron: sequential
+    /// `learner` with its default hyper-parameters: `passes` passes in the
+    /// default order ([`Order::Chunks`]) from seed 0 in one part (the batch Perceptron: sequential
     /// passes until one makes no mistake, at most `passes`).
     pub fn new(learner: Learner, passes: f64) -> Self {
         let batch = learner.stops_when_separated();
@@ -72,7 +72,7 @@ impl TrainSpec {
             params: HyperParams::default(),
             options: TrainOptions {
                 passes,
-                order: if batch { Order::Sequential } else { Order::Shuffle },
+                order: if batch { Order::Sequential } else { Order::Chunks },
                 seed: 0,
                 stop_when_separated: batch,
             },

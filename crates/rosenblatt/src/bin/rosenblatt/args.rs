@@ -105,7 +105,10 @@ pub struct PredictArgs {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum OrderArg {
-    /// A fresh random permutation every pass.
+    /// Chunks of 64 consecutive rows in random order, 16 chunks' rows
+    /// shuffled together at a time: random for learning, read in runs.
+    Chunks,
+    /// A fresh random permutation of all rows every pass.
     Shuffle,
     /// As stored.
     Sequential,
@@ -120,6 +123,7 @@ pub enum OrderArg {
 impl From<OrderArg> for Order {
     fn from(o: OrderArg) -> Order {
         match o {
+            OrderArg::Chunks => Order::Chunks,
             OrderArg::Shuffle => Order::Shuffle,
             OrderArg::Sequential => Order::Sequential,
             OrderArg::Sample => Order::Sample,
@@ -156,7 +160,7 @@ pub struct TrainArgs {
     #[arg(long)]
     pub passes: Option<f64>,
     /// Example order.
-    #[arg(long, value_enum, default_value = "shuffle")]
+    #[arg(long, value_enum, default_value = "chunks")]
     pub order: OrderArg,
     /// Seed of the order (and of ftrl-randomized's draws).
     #[arg(long, default_value_t = 0)]
@@ -242,6 +246,15 @@ pub enum BenchCommand {
     /// MNIST one digit against the rest: the Perceptron's final vector, the Voted and the
     /// Averaged Perceptron over several pass counts, tested on the 10,000 test images.
     Ocr(OcrArgs),
+    /// The read-only pass over a dataset's shards: what a training pass is
+    /// measured against (median of the repeats).
+    Read {
+        /// The dataset directory.
+        dataset: PathBuf,
+        /// Passes to take the median of.
+        #[arg(long, default_value_t = 9)]
+        repeats: usize,
+    },
 }
 
 #[derive(Subcommand, Debug)]
@@ -357,8 +370,10 @@ pub struct OcrArgs {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum OcrOrder {
-    /// Blocks when the training shards exceed 1 GiB, else shuffle.
+    /// Blocks when the training shards exceed 1 GiB, else chunks.
     Auto,
+    /// Chunks of rows in random order, shuffled together (train's default).
+    Chunks,
     /// A fresh random permutation every pass.
     Shuffle,
     /// Out of core: blocks of 65,536 rows in random order, each released

@@ -3,6 +3,7 @@
 use crate::args::{OcrArgs, OcrOrder};
 use crate::ui::{Ui, outln};
 use anyhow::bail;
+use rosenblatt::learners::Order;
 use rosenblatt::ocr::OcrOptions;
 
 pub fn ocr(a: OcrArgs, ui: Ui) -> anyhow::Result<()> {
@@ -15,9 +16,10 @@ pub fn ocr(a: OcrArgs, ui: Ui) -> anyhow::Result<()> {
         seeds: a.seeds.unwrap_or(d.seeds),
         target: a.target.unwrap_or(d.target),
         multiclass: a.multiclass,
-        blocks: match a.order {
-            OcrOrder::Blocks => Some(true),
-            OcrOrder::Shuffle => Some(false),
+        order: match a.order {
+            OcrOrder::Blocks => Some(Order::Blocks),
+            OcrOrder::Chunks => Some(Order::Chunks),
+            OcrOrder::Shuffle => Some(Order::Shuffle),
             OcrOrder::Auto => None,
         },
     };
@@ -73,5 +75,24 @@ pub fn ocr(a: OcrArgs, ui: Ui) -> anyhow::Result<()> {
             r.pass_over_read_only
         )?;
     }
+    Ok(())
+}
+
+pub fn read(dataset: &std::path::Path, repeats: usize, ui: Ui) -> anyhow::Result<()> {
+    let ds = crate::ui::open_dataset(dataset)?;
+    let secs = rosenblatt::read_only_seconds(&ds, repeats, false);
+    let bytes = ds.manifest().bytes();
+    if ui.json {
+        return crate::ui::json(
+            &serde_json::json!({ "dataset": dataset, "bytes": bytes, "seconds": secs, "repeats": repeats }),
+        );
+    }
+    outln!(
+        "read-only pass over {}: {:.3} ms ({} bytes, {:.1} GB/s; median of {repeats})",
+        dataset.display(),
+        secs * 1e3,
+        bytes,
+        bytes as f64 / secs / 1e9
+    )?;
     Ok(())
 }

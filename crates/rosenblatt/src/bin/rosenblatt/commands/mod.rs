@@ -36,6 +36,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Eval { model, dataset }) => eval::run(&model, &dataset, ui),
         Some(Command::Predict(a)) => predict::run(a, ui),
         Some(Command::Bench(BenchCommand::Ocr(a))) | Some(Command::Demo(a)) => bench::ocr(a, ui),
+        Some(Command::Bench(BenchCommand::Read { dataset, repeats })) => bench::read(&dataset, repeats, ui),
         Some(Command::Datasets(DatasetsCommand::Sparse(a))) => datasets::sparse(a, ui),
         Some(Command::Datasets(DatasetsCommand::Ocr(a))) => datasets::ocr(a, ui),
     }
