@@ -72,6 +72,13 @@ pub trait Row: Copy + Send + Sync {
     fn norm_sq(&self) -> f32 {
         self.norm_sq_in(Backend::best())
     }
+    /// Starts loading the entries of `state` this row will touch (a hint):
+    /// for a sparse row, `state[i]` for each of its indices. Dense rows
+    /// touch their whole (short) state in order, which the hardware
+    /// prefetcher follows, so they do nothing. Panics if `state` is shorter
+    /// than the row's dimension.
+    #[inline]
+    fn prefetch_state<T>(&self, _state: &[T]) {}
 }
 
 #[inline(always)]
@@ -211,6 +218,18 @@ impl<I: Index, V: Values> Row for SparseRow<'_, I, V> {
     fn norm_sq_in(&self, b: Backend) -> f32 {
         // SAFETY: the row stores `nnz` values (or none, for `Ones`).
         unsafe { backend::norm_sq(b, self.values, self.nnz()) }
+    }
+    #[inline]
+    fn prefetch_state<T>(&self, state: &[T]) {
+        check_weights(state.len(), self.dim);
+        #[cfg(target_arch = "x86_64")]
+        for &i in self.indices {
+            use core::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            // SAFETY: every index is below `dim <= state.len()` (the row's
+            // invariants), so the address lies inside `state`; a prefetch
+            // never faults and reads nothing architecturally.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(state.as_ptr().add(i.to_usize()).cast()) };
+        }
     }
 }
 

@@ -22,6 +22,14 @@ use rosenblatt_kernels::Row;
 /// Exponents beyond `c ± SPAN` trigger a new shift.
 const SPAN: f64 = 600.0;
 
+/// `Z` and the terms are recomputed exactly after this many sweeps' worth
+/// of touched coordinates. Each update rounds `Z` and a term once (about
+/// 1e-16 relative), so 64 sweeps drift by about 1e-14 at most per
+/// coordinate touched 64·d times; a renormalisation costs two exponentials
+/// per feature, which every sweep (as first written) made as costly as the
+/// updates themselves (SPEED.md).
+const RENORMALIZE_AFTER: usize = 64;
+
 /// How exponentiated-gradient weights are normalised.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum EgForm {
@@ -143,6 +151,11 @@ impl OnlineLearner for ExponentiatedGradient {
     fn margin<R: Row>(&self, x: &R) -> f32 {
         self.margin64(x) as f32
     }
+    const PREFETCH: bool = true;
+    #[inline(always)]
+    fn prefetch<R: Row>(&self, x: &R) {
+        x.prefetch_state(&self.cells);
+    }
     fn learn<R: Row>(&mut self, x: &R, y: f32, _example: usize) -> Step {
         let ym = f64::from(y) * self.margin64(x);
         let g = self.loss.gradient_factor(ym as f32);
@@ -175,7 +188,7 @@ impl OnlineLearner for ExponentiatedGradient {
             self.touched += x.nnz();
             // Z may also have shrunk far below 1 (the largest weights fell):
             // recompute before it loses precision.
-            if top > self.shift + SPAN || self.touched >= self.cells.len() || self.z < 1e-100 {
+            if top > self.shift + SPAN || self.touched >= RENORMALIZE_AFTER * self.cells.len() || self.z < 1e-100 {
                 self.renormalize();
             }
         }

@@ -44,8 +44,8 @@ impl Default for FtrlParams {
 /// square root per non-zero for the update.
 #[derive(Clone, Debug)]
 pub struct FtrlProximal {
-    /// `[z_i, √n_i]` per coordinate.
-    cells: Vec<[f64; 2]>,
+    /// `[z_i, √n_i]` per coordinate, in f32 (computed in f64).
+    cells: Vec<[f32; 2]>,
     zb: f64,
     sb: f64,
     p: FtrlParams,
@@ -66,7 +66,7 @@ impl FtrlProximal {
             }
         }
         Ok(FtrlProximal {
-            cells: vec![[0.0; 2]; dim],
+            cells: vec![[0.0f32; 2]; dim],
             zb: 0.0,
             sb: 0.0,
             inv_alpha: 1.0 / p.alpha,
@@ -91,7 +91,7 @@ impl FtrlProximal {
             .map(|k| {
                 let (i, v) = x.entry(k);
                 let [z, s] = self.cells[i];
-                self.weight(z, s, true) * f64::from(v)
+                self.weight(f64::from(z), f64::from(s), true) * f64::from(v)
             })
             .sum::<f64>()
             + self.bias_weight()
@@ -114,6 +114,11 @@ impl OnlineLearner for FtrlProximal {
     fn margin<R: Row>(&self, x: &R) -> f32 {
         self.margin64(x) as f32
     }
+    const PREFETCH: bool = true;
+    #[inline(always)]
+    fn prefetch<R: Row>(&self, x: &R) {
+        x.prefetch_state(&self.cells);
+    }
     fn learn<R: Row>(&mut self, x: &R, y: f32, _example: usize) -> Step {
         let mut weights = std::mem::take(&mut self.row_weights);
         weights.clear();
@@ -121,7 +126,7 @@ impl OnlineLearner for FtrlProximal {
         for k in 0..x.nnz() {
             let (i, v) = x.entry(k);
             let [z, s] = self.cells[i];
-            let w = self.weight(z, s, true);
+            let w = self.weight(f64::from(z), f64::from(s), true);
             weights.push(w);
             m += w * f64::from(v);
         }
@@ -135,7 +140,8 @@ impl OnlineLearner for FtrlProximal {
                 // stays exactly as it is.
                 if v != 0.0 {
                     let [z, s] = self.cells[i];
-                    self.cells[i] = self.step(z, s, gm * f64::from(v), w);
+                    let [z, s] = self.step(f64::from(z), f64::from(s), gm * f64::from(v), w);
+                    self.cells[i] = [z as f32, s as f32];
                 }
             }
             if self.p.bias == Bias::Explicit {
@@ -147,7 +153,7 @@ impl OnlineLearner for FtrlProximal {
     }
     fn model(&self) -> LinearModel {
         LinearModel {
-            weights: self.cells.iter().map(|&[z, s]| self.weight(z, s, true) as f32).collect(),
+            weights: self.cells.iter().map(|&[z, s]| self.weight(f64::from(z), f64::from(s), true) as f32).collect(),
             bias: self.bias_weight() as f32,
         }
     }
@@ -249,13 +255,13 @@ impl OnlineLearner for RandomizedFtrl {
 impl Mixable for FtrlProximal {
     fn save_state(&mut self, out: &mut MixState) {
         out.mean.clear();
-        out.mean.extend(self.cells.iter().flat_map(|&[z, s]| [z, s * s]));
+        out.mean.extend(self.cells.iter().flat_map(|&[z, s]| [f64::from(z), f64::from(s) * f64::from(s)]));
         out.mean.extend([self.zb, self.sb * self.sb]);
         out.total.clear();
     }
     fn load_state(&mut self, s: &MixState) {
         for (c, m) in self.cells.iter_mut().zip(s.mean.chunks_exact(2)) {
-            *c = [m[0], m[1].sqrt()];
+            *c = [m[0] as f32, m[1].sqrt() as f32];
         }
         let d = 2 * self.cells.len();
         (self.zb, self.sb) = (s.mean[d], s.mean[d + 1].sqrt());

@@ -50,6 +50,15 @@ pub trait OnlineLearner {
     /// Learns from example number `example` of the training set, `x` with
     /// label `y` (±1, or a class id for multi-class learners).
     fn learn<R: Row>(&mut self, x: &R, y: f32, example: usize) -> Step;
+    /// Whether the training loop should call [`OnlineLearner::prefetch`]
+    /// for the row a few steps ahead. It pays where each step is long and
+    /// the state large (FTRL-Proximal, EG±); for the Perceptron family the
+    /// processor already overlaps the gathers, and the hints cost more than
+    /// they save (SPEED.md).
+    const PREFETCH: bool = false;
+    /// Starts loading the state `x` will touch (a hint).
+    #[inline(always)]
+    fn prefetch<R: Row>(&self, _x: &R) {}
     /// Called after every pass (also a partial last one).
     fn end_pass(&mut self) {}
     /// The model as of now.
