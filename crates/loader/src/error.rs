@@ -12,6 +12,9 @@ pub enum ParseErrorKind {
     /// A carriage return not followed by a line feed.
     #[error("carriage return not followed by a line feed (lone-CR line ends are not accepted)")]
     LoneCr,
+    /// The row starts with a feature.
+    #[error("the row has no label (a multi-label row with an empty label set? pass --multilabel)")]
+    MissingLabel,
     /// The label is not a number.
     #[error("label is not a decimal number")]
     BadLabel,

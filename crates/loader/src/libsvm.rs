@@ -189,41 +189,89 @@ pub fn parse(text: &[u8], opts: &ParseOptions) -> Result<Rows, ParseError> {
 /// order wins.
 pub fn parse_parallel(text: &[u8], opts: &ParseOptions, chunk_bytes: usize) -> Result<Rows, ParseError> {
     let text = strip_bom(text);
+    if rayon::current_num_threads() == 1 || text.len() <= chunk_bytes {
+        // One piece: parsed straight into the result, nothing to join.
+        let mut p = LineParser::new(opts);
+        let mut rows = Rows::new(opts.multilabel);
+        parse_lines(text, 1, &mut p, &mut rows)?;
+        return Ok(rows);
+    }
     let chunks = split_lines(text, chunk_bytes.max(1));
-    let parsed: Vec<(Result<Rows, ParseError>, u64)> = chunks
+    let mut parsed: Vec<Result<Rows, ParseError>> = chunks
         .par_iter()
         .map(|chunk| {
             let mut p = LineParser::new(opts);
             let mut rows = Rows::new(opts.multilabel);
-            let r = parse_lines(chunk, 1, &mut p, &mut rows).map(|()| rows);
-            (r, memchr::memchr_iter(b'\n', chunk).count() as u64)
+            parse_lines(chunk, 1, &mut p, &mut rows).map(|()| rows)
         })
         .collect();
-    // One allocation per column, sized from the chunks, instead of doubling.
-    let mut out = Rows::new(opts.multilabel);
-    let ok = || parsed.iter().filter_map(|(r, _)| r.as_ref().ok());
-    out.indices.reserve_exact(ok().map(|r| r.indices.len()).sum());
-    out.values.reserve_exact(ok().map(|r| r.values.len()).sum());
-    out.offsets.reserve_exact(ok().map(|r| r.len()).sum());
-    out.labels.reserve_exact(ok().map(|r| r.labels.len()).sum());
-    out.qids.reserve_exact(ok().map(|r| r.qids.len()).sum());
-    let mut line_base = 0u64;
-    for (r, lines) in parsed {
-        match r {
-            Ok(mut rows) => {
-                for e in &mut rows.skipped {
-                    e.line += line_base;
-                }
-                out.append(rows);
+    // Line numbers restart in every chunk: count the lines before a chunk
+    // only when it has something to say by line (an error, skipped lines).
+    let first_error = parsed.iter().position(Result::is_err);
+    let needs_lines = |k: usize| match &parsed[k] {
+        Err(_) => true,
+        Ok(r) => !r.skipped.is_empty(),
+    };
+    if (0..parsed.len()).any(needs_lines) {
+        let lines: Vec<u64> = chunks.par_iter().map(|c| memchr::memchr_iter(b'\n', c).count() as u64).collect();
+        let mut base = 0u64;
+        for (k, r) in parsed.iter_mut().enumerate() {
+            match r {
+                Ok(rows) => rows.skipped.iter_mut().for_each(|e| e.line += base),
+                Err(e) => e.line += base,
             }
-            Err(mut e) => {
-                e.line += line_base;
-                return Err(e);
-            }
+            base += lines[k];
         }
-        line_base += lines;
     }
-    Ok(out)
+    if let Some(k) = first_error {
+        return Err(parsed.swap_remove(k).expect_err("an error"));
+    }
+    let parts: Vec<Rows> = parsed.into_iter().map(|r| r.expect("no error")).collect();
+    Ok(join(parts, opts.multilabel))
+}
+
+/// The rows of consecutive pieces as one, each column copied into place in
+/// parallel.
+fn join(parts: Vec<Rows>, multilabel: bool) -> Rows {
+    /// Copies every part's column into its place in `out`, adding `shift(p)`.
+    fn fill<T: Copy + Send + Sync + Default + std::ops::Add<Output = T>>(
+        parts: &[Rows],
+        column: impl Fn(&Rows) -> &[T] + Sync,
+        shift: impl Fn(usize) -> T + Sync,
+    ) -> Vec<T> {
+        let mut out = vec![T::default(); parts.iter().map(|p| column(p).len()).sum()];
+        let mut slots = Vec::with_capacity(parts.len());
+        let mut rest = out.as_mut_slice();
+        for p in parts {
+            let (here, tail) = rest.split_at_mut(column(p).len());
+            slots.push(here);
+            rest = tail;
+        }
+        slots.into_par_iter().enumerate().for_each(|(k, slot)| {
+            let (src, d) = (column(&parts[k]), shift(k));
+            slot.iter_mut().zip(src).for_each(|(o, &v)| *o = v + d);
+        });
+        out
+    }
+    let mut entry_base = vec![0u64; parts.len()];
+    let mut label_base = vec![0u64; parts.len()];
+    for k in 1..parts.len() {
+        entry_base[k] = entry_base[k - 1] + parts[k - 1].indices.len() as u64;
+        label_base[k] = label_base[k - 1] + parts[k - 1].multilabels.len() as u64;
+    }
+    let mut out = Rows::new(multilabel);
+    out.offsets.extend(fill(&parts, |p| &p.offsets[1..], |k| entry_base[k]));
+    if multilabel {
+        out.label_offsets.extend(fill(&parts, |p| &p.label_offsets[1..], |k| label_base[k]));
+    }
+    out.indices = fill(&parts, |p| &p.indices, |_| 0);
+    out.values = fill(&parts, |p| &p.values, |_| 0.0);
+    out.labels = fill(&parts, |p| &p.labels, |_| 0.0);
+    out.multilabels = fill(&parts, |p| &p.multilabels, |_| 0);
+    out.qids = fill(&parts, |p| &p.qids, |_| 0);
+    out.dim = parts.iter().map(|p| p.dim).max().unwrap_or(0);
+    out.skipped = parts.into_iter().flat_map(|p| p.skipped).collect();
+    out
 }
 
 /// Splits `text` into consecutive pieces of at least `target` bytes (except
@@ -321,7 +369,15 @@ impl<'o> LineParser<'o> {
     }
 
     fn row(&mut self, lc: usize, label: &[u8], toks: &mut Tokens<'_>, rows: &mut Rows) -> LineResult {
-        if self.opts.multilabel {
+        // A first token that is a feature: a row with no label, which
+        // scikit-learn's multi-label reader (and writer) takes for an empty
+        // label set.
+        if label.contains(&b':') && !label.starts_with(b"qid:") {
+            if !self.opts.multilabel {
+                return Err((ParseErrorKind::MissingLabel, lc));
+            }
+            toks.i = lc;
+        } else if self.opts.multilabel {
             for (off, part) in split_commas(label) {
                 let id = parse_uint(part).ok_or((ParseErrorKind::BadClassId, lc + off))?;
                 let id = u32::try_from(id).map_err(|_| (ParseErrorKind::BadClassId, lc + off))?;

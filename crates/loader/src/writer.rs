@@ -44,22 +44,45 @@ impl Default for WriteOptions {
 /// The u8 scale that decodes every value exactly, if there is one: values
 /// in `1..=255 × scale`, checked bit for bit.
 pub fn find_u8_scale(values: &[f32]) -> Option<f32> {
-    let max = values.iter().fold(0.0f32, |m, &v| m.max(v));
-    let min = values.iter().fold(f32::INFINITY, |m, &v| m.min(v));
-    if values.iter().any(|&v| v <= 0.0) || values.is_empty() {
+    // One sweep for the range; every value must be positive.
+    let (mut min, mut max) = (f32::INFINITY, 0.0f32);
+    let mut positive = true;
+    for &v in values {
+        min = min.min(v);
+        max = max.max(v);
+        positive &= v > 0.0;
+    }
+    if !positive || values.is_empty() {
         return None;
     }
-    let exact = |s: f32| {
-        s.is_finite()
-            && s > 0.0
-            && values.iter().all(|&v| {
-                let k = (v / s).round();
-                (1.0..=255.0).contains(&k) && (k * s).to_bits() == v.to_bits()
-            })
-    };
     // Pixels (1/255), small integers (1), a full byte range (max/255), and
     // a grid whose step is the smallest value (0.5, 1, 2 → 0.5).
-    [1.0f32 / 255.0, 1.0, max / 255.0, min].into_iter().find(|&s| exact(s))
+    [1.0f32 / 255.0, 1.0, max / 255.0, min].into_iter().find(|&s| s.is_finite() && s > 0.0 && u8_exact(values, s))
+}
+
+/// `v / scale` as the byte `k` with `k·scale == v` exactly, if there is one
+/// in 1..=255.
+#[inline(always)]
+fn u8_of(v: f32, scale: f32, inv: f32) -> Option<u8> {
+    // Multiplying by the reciprocal is fast but may round to the wrong
+    // neighbour; the exact test decides, and a miss is tried once more
+    // with the division.
+    // `as i32` truncates: for positive quotients, +0.5 makes it the nearest
+    // integer, with no call into libm (the baseline x86-64 has no rounding
+    // instruction); non-positive ones end up outside 1..=255.
+    let fits = |k: f32| (1.0..=255.0).contains(&k) && (k * scale).to_bits() == v.to_bits();
+    let k = ((v * inv) + 0.5) as i32 as f32;
+    if fits(k) {
+        return Some(k as u8);
+    }
+    let k = ((v / scale) + 0.5) as i32 as f32;
+    fits(k).then_some(k as u8)
+}
+
+/// Whether every value is a byte times `scale`, exactly.
+fn u8_exact(values: &[f32], scale: f32) -> bool {
+    let inv = 1.0 / scale;
+    values.iter().all(|&v| u8_of(v, scale, inv).is_some())
 }
 
 /// The most compact lossless encoding the kernels read.
@@ -326,10 +349,8 @@ impl DatasetWriter {
                 }
             }
             ValueEncoding::U8 { scale } => {
-                let exact = |v: f32| {
-                    let k = (v / scale).round();
-                    (1.0..=255.0).contains(&k) && (k * scale).to_bits() == v.to_bits()
-                };
+                let inv = 1.0 / scale;
+                let exact = |v: f32| u8_of(v, scale, inv).is_some();
                 // Dense layouts store zeros as 0; sparse ones never store them.
                 let zero_ok = self.encoding.layout == Layout::Dense;
                 if let Some(v) = rows.values.iter().find(|&&v| !(exact(v) || zero_ok && v == 0.0)) {
@@ -461,9 +482,11 @@ fn encode_range(rows: &Rows, a: usize, b: usize, dim: u64, enc: Encoding, kind: 
         ValueEncoding::U8 { scale } => scale,
         _ => 1.0,
     };
-    let to_u8 = |v: f32| (v / scale).round() as u8;
+    let inv = 1.0 / scale;
+    // Checked by the writer: every value is k·scale for a byte k.
+    let to_u8 = |v: f32| u8_of(v, scale, inv).unwrap_or(0);
     let (dense_f32, dense_u8);
-    let (ind16, ind32): (Vec<u16>, Vec<u32>);
+    let ind16: Vec<u16>;
     let (indices, values, nnz, offs): (Indices<'_>, ValueColumnData<'_>, u64, &[u64]) = match enc.layout {
         Layout::Dense => {
             let d = dim as usize;
@@ -490,8 +513,7 @@ fn encode_range(rows: &Rows, a: usize, b: usize, dim: u64, enc: Encoding, kind: 
                 ind16 = idx.iter().map(|&i| i as u16).collect();
                 Indices::U16(&ind16)
             } else {
-                ind32 = idx.to_vec();
-                Indices::U32(&ind32)
+                Indices::U32(idx)
             };
             let values = match enc.values {
                 ValueEncoding::F32 => ValueColumnData::F32(vals),

@@ -222,19 +222,25 @@ fn sample_text(seed: u64, lines: usize) -> String {
     s
 }
 
+/// `parse_parallel` in a pool of two threads: with one, it parses the
+/// whole text in one piece and joins nothing.
+fn parse_in_two<T: Send>(f: impl FnOnce() -> T + Send) -> T {
+    rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap().install(f)
+}
+
 #[test]
 fn chunked_parse_equals_whole_parse_at_every_split_point() {
     let text = sample_text(42, 60);
     let whole = parse(text.as_bytes(), &ParseOptions::default()).unwrap();
     for chunk in 1..=text.len() + 1 {
-        let par = parse_parallel(text.as_bytes(), &ParseOptions::default(), chunk).unwrap();
+        let par = parse_in_two(|| parse_parallel(text.as_bytes(), &ParseOptions::default(), chunk)).unwrap();
         assert_eq!(par, whole, "chunk size {chunk}");
     }
     // Errors report the same line and column whatever the chunking.
     let bad = format!("{text}1 1:1 1:2\n{text}");
     let e = parse(bad.as_bytes(), &ParseOptions::default()).unwrap_err();
     for chunk in [1, 7, 64, 1000, bad.len()] {
-        assert_eq!(parse_parallel(bad.as_bytes(), &ParseOptions::default(), chunk).unwrap_err(), e);
+        assert_eq!(parse_in_two(|| parse_parallel(bad.as_bytes(), &ParseOptions::default(), chunk)).unwrap_err(), e);
     }
 }
 
@@ -257,7 +263,7 @@ proptest! {
     fn chunked_matches_whole_on_generated_text(seed: u64, lines in 0usize..200, chunk in 1usize..600) {
         let text = sample_text(seed, lines);
         let whole = parse(text.as_bytes(), &ParseOptions::default()).unwrap();
-        prop_assert_eq!(parse_parallel(text.as_bytes(), &ParseOptions::default(), chunk).unwrap(), whole);
+        prop_assert_eq!(parse_in_two(|| parse_parallel(text.as_bytes(), &ParseOptions::default(), chunk)).unwrap(), whole);
     }
 
     #[test]
@@ -307,4 +313,23 @@ fn an_explicit_zero_states_the_dimension() {
     assert_eq!((rows.indices.clone(), rows.min_dim()), (vec![0, 1], 9));
     let rows = parse(b"+1 1:1\n-1 2:3\n", &ParseOptions::default()).unwrap();
     assert_eq!(rows.min_dim(), 2);
+}
+
+#[test]
+fn an_empty_label_set_is_a_row_that_starts_with_a_feature() {
+    // What scikit-learn's dump_svmlight_file(multilabel=True) writes for
+    // label sets (1, 2), () and (0,), and its reader reads back.
+    let text = b"1,2 1:1 3:2\n 2:3\n0 1:4\n";
+    let multi = ParseOptions { multilabel: true, ..Default::default() };
+    let rows = parse(text, &multi).unwrap();
+    assert_eq!(rows.label_offsets, vec![0, 2, 2, 3]);
+    assert_eq!(rows.multilabels, vec![1, 2, 0]);
+    assert_eq!(rows.offsets, vec![0, 2, 3, 4]);
+    assert_eq!((rows.indices.clone(), rows.values.clone()), (vec![0, 2, 1, 0], vec![1.0, 2.0, 3.0, 4.0]));
+    // A row with labels still needs --multilabel; a row without one says so.
+    let e = parse(text, &ParseOptions::default()).unwrap_err();
+    assert_eq!(e.line, 1, "{e}");
+    let e = parse(b"1 1:1\n 2:3\n", &ParseOptions::default()).unwrap_err();
+    assert_eq!((e.line, &e.kind), (2, &rosenblatt_loader::ParseErrorKind::MissingLabel));
+    assert!(e.kind.to_string().contains("--multilabel"));
 }
