@@ -169,7 +169,11 @@ pub fn run(opts: &OcrOptions, mut progress: impl FnMut(&str)) -> Result<OcrRepor
     if let Some(p) = opts.passes.iter().find(|p| !(p.is_finite() && **p > 0.0)) {
         return Err(Error::Input(format!("pass count {p} is not a positive number")));
     }
-    progress("preparing MNIST shards");
+    if !opts.cache.join(format!("mnist-t10k-target{}-v2", opts.target)).exists() {
+        progress(&format!("converting MNIST into {} (first run only)", opts.cache.display()));
+    } else {
+        progress("opening MNIST shards");
+    }
     let given = opts.data.join(rosenblatt_loader::manifest::MANIFEST).exists();
     let (train_ds, test_idx) = if given {
         (Dataset::open(&opts.data, OpenOptions::default())?, opts.test_idx.clone())

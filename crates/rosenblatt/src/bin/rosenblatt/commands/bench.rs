@@ -30,7 +30,15 @@ pub fn ocr(a: OcrArgs, ui: Ui) -> anyhow::Result<()> {
         );
     }
     let bar = ui.bar(None, "");
-    let report = rosenblatt::ocr::run(&opts, |msg| bar.set_message(msg.to_string()))?;
+    // Without a terminal there is no spinner: say once what the long first
+    // step is, so a piped run does not sit silent.
+    let say = bar.is_hidden() && !ui.quiet;
+    let report = rosenblatt::ocr::run(&opts, |msg| {
+        if say && msg.starts_with("converting") {
+            eprintln!("{msg}");
+        }
+        bar.set_message(msg.to_string())
+    })?;
     bar.finish_and_clear();
     report.notes.iter().for_each(|n| ui.note(n));
     if ui.json {

@@ -43,35 +43,32 @@ pub fn run(a: TrainArgs, ui: Ui) -> anyhow::Result<()> {
         ""
     };
     let (mut lines, mut printed) = (Vec::new(), Ok(()));
+    // Columns for what is scored: the training set when asked, the holdout
+    // or test set when given.
+    let mut columns = vec!["pass", "mistakes", "online error"];
+    columns.extend(a.train_error.then_some("train error"));
+    columns.extend((!eval.is_empty()).then_some(eval));
+    columns.extend(["seconds", "examples/s"]);
     // The header waits for the first pass, so that a refusal is the only
     // line printed.
     let mut on_pass = |l: &PassLine| {
         if !ui.json && printed.is_ok() {
             printed = bar.suspend(|| {
                 if l.pass == 1 {
-                    outln!(
-                        "{:>5} {:>10} {:>12} {:>12} {:>12} {:>9} {:>12}",
-                        "pass",
-                        "mistakes",
-                        "online error",
-                        if a.train_error { "train error" } else { "" },
-                        eval,
-                        "seconds",
-                        "examples/s"
-                    )?;
+                    let head: Vec<String> = columns.iter().map(|c| format!("{c:>12}")).collect();
+                    outln!("{}", head.join(" "))?;
                 }
-                let err = |e: Option<f64>| e.map(|e| format!("{e:.4}")).unwrap_or_default();
                 let examples = l.examples_per_second * l.seconds;
-                outln!(
-                    "{:>5} {:>10} {:>12.4} {:>12} {:>12} {:>9.3} {:>12.3e}",
-                    l.pass,
-                    l.mistakes,
-                    l.mistakes as f64 / examples.max(1.0),
-                    err(l.train_error),
-                    err(l.eval_error),
-                    l.seconds,
-                    l.examples_per_second
-                )
+                let mut cells = vec![
+                    l.pass.to_string(),
+                    l.mistakes.to_string(),
+                    format!("{:.4}", l.mistakes as f64 / examples.max(1.0)),
+                ];
+                cells.extend(l.train_error.map(|e| format!("{e:.4}")));
+                cells.extend(l.eval_error.map(|e| format!("{e:.4}")));
+                cells.extend([format!("{:.3}", l.seconds), format!("{:.3e}", l.examples_per_second)]);
+                let row: Vec<String> = cells.iter().map(|c| format!("{c:>12}")).collect();
+                outln!("{}", row.join(" "))
             });
         }
         lines.push(l.clone());
