@@ -504,6 +504,23 @@ fn progress_is_reported_every_progress_every_examples() {
     );
 }
 
+/// A learner of one feature that only records the examples it is shown.
+struct Seen(Vec<usize>);
+impl OnlineLearner for Seen {
+    type Model = ();
+    fn dim(&self) -> usize {
+        1
+    }
+    fn margin<R: rosenblatt_kernels::Row>(&self, _: &R) -> f32 {
+        0.0
+    }
+    fn learn<R: rosenblatt_kernels::Row>(&mut self, _: &R, _: f32, e: usize) -> rosenblatt_learners::Step {
+        self.0.push(e);
+        Default::default()
+    }
+    fn model(&self) {}
+}
+
 /// Examples that record what training releases.
 struct Releases<'a> {
     data: &'a InMemoryExamples,
@@ -536,21 +553,6 @@ fn block_order_visits_shuffled_blocks_and_releases_each_after_use() {
     let mut data = InMemoryExamples::new(1);
     for i in 0..n {
         data.push(&[0], &[1.0], if i % 2 == 0 { 1.0 } else { -1.0 }).unwrap();
-    }
-    struct Seen(Vec<usize>);
-    impl OnlineLearner for Seen {
-        type Model = ();
-        fn dim(&self) -> usize {
-            1
-        }
-        fn margin<R: rosenblatt_kernels::Row>(&self, _: &R) -> f32 {
-            0.0
-        }
-        fn learn<R: rosenblatt_kernels::Row>(&mut self, _: &R, _: f32, e: usize) -> rosenblatt_learners::Step {
-            self.0.push(e);
-            Default::default()
-        }
-        fn model(&self) {}
     }
     let ex = Releases { data: &data, released: Default::default() };
     let mut l = Seen(vec![]);
@@ -654,21 +656,6 @@ fn chunk_order_shuffles_windows_and_reads_the_next_window_ahead_in_runs() {
     let mut data = InMemoryExamples::new(1);
     for i in 0..n {
         data.push(&[0], &[1.0], if i % 2 == 0 { 1.0 } else { -1.0 }).unwrap();
-    }
-    struct Seen(Vec<usize>);
-    impl OnlineLearner for Seen {
-        type Model = ();
-        fn dim(&self) -> usize {
-            1
-        }
-        fn margin<R: rosenblatt_kernels::Row>(&self, _: &R) -> f32 {
-            0.0
-        }
-        fn learn<R: rosenblatt_kernels::Row>(&mut self, _: &R, _: f32, e: usize) -> rosenblatt_learners::Step {
-            self.0.push(e);
-            Default::default()
-        }
-        fn model(&self) {}
     }
     let ex = Prefetches { data: &data, asked: Default::default() };
     let mut l = Seen(vec![]);
