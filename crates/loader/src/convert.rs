@@ -1,14 +1,24 @@
 //! Files to a dataset, as `rosenblatt convert` does it: one or more LIBSVM
 //! text files (plain, gzip or bzip2; joined in order), or an MNIST images
 //! file and its labels file.
+//!
+//! Text streams through: it is read (and decoded) a block at a time, each
+//! block parsed in parallel, and the rows spooled to temporary files inside
+//! the new dataset's directory while the statistics that choose the
+//! encoding (dimension, label kind, value range) are gathered. Then each
+//! spooled batch is encoded and written as shards. Memory holds a block of
+//! text and a batch of rows, not the input: a multi-gigabyte `.gz` converts
+//! in a few hundred megabytes. Input that fits one batch never touches the
+//! spool.
 
 use crate::error::{LoadError, ParseError};
 use crate::format::LabelKind;
 use crate::idx::read_mnist;
-use crate::input::read_input;
-use crate::libsvm::{ParseOptions, Rows, parse_parallel};
-use crate::manifest::Manifest;
-use crate::writer::{WriteOptions, write_dataset};
+use crate::input::for_each_block;
+use crate::libsvm::{ParseOptions, Rows, parse_block};
+use crate::manifest::{MANIFEST, Manifest};
+use crate::writer::{DatasetWriter, Stats, WriteOptions, u8_exact, write_dataset};
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 /// What the input files are.
@@ -32,7 +42,7 @@ impl Format {
 }
 
 /// How to convert.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct ConvertOptions {
     /// The input format (`None`: [`Format::guess`]).
     pub format: Option<Format>,
@@ -46,6 +56,26 @@ pub struct ConvertOptions {
     pub write: WriteOptions,
     /// Parser threads (`None`: the current rayon pool).
     pub threads: Option<usize>,
+    /// Text read and parsed at a time, in bytes.
+    pub block_bytes: usize,
+    /// Rows held before they are spooled to a file, in bytes of their
+    /// columns (8 per entry): with a block of text, what a conversion holds
+    /// in memory.
+    pub batch_bytes: u64,
+}
+
+impl Default for ConvertOptions {
+    fn default() -> Self {
+        ConvertOptions {
+            format: None,
+            parse: ParseOptions::default(),
+            target: None,
+            write: WriteOptions::default(),
+            threads: None,
+            block_bytes: 64 << 20,
+            batch_bytes: 256 << 20,
+        }
+    }
 }
 
 /// What a conversion did.
@@ -67,9 +97,9 @@ pub fn convert(
     opts: &ConvertOptions,
     progress: &mut dyn FnMut(&str),
 ) -> Result<Converted, LoadError> {
-    let Some(first) = inputs.first() else {
+    if inputs.is_empty() {
         return Err(LoadError::Invalid("no input files".into()));
-    };
+    }
     for p in inputs {
         if p.is_dir() {
             let what = if p.join(crate::manifest::MANIFEST).exists() {
@@ -81,61 +111,191 @@ pub fn convert(
         }
     }
     let mut wopts = opts.write.clone();
-    let mut input_bytes = 0u64;
-    let mut skipped = Vec::new();
-    let rows = match opts.format.unwrap_or_else(|| Format::guess(inputs)) {
-        Format::Mnist => {
-            let [images, labels] = inputs else {
-                return Err(LoadError::Invalid("MNIST takes two inputs, the images file then the labels file".into()));
-            };
-            let p = &opts.parse;
-            if p.zero_based || p.multilabel || p.sort_indices || p.skip_bad_lines {
-                return Err(LoadError::Invalid(
-                    "--zero-based, --multilabel, --sort-indices and --skip-bad-lines apply to LIBSVM text, not MNIST"
-                        .into(),
-                ));
-            }
-            progress(&format!("reading {}", images.display()));
-            let (rows, dim) = read_mnist(images, labels, opts.target)?;
-            wopts.index_base = crate::libsvm::DEFAULT_BASE;
-            wopts.label_kind = Some(if opts.target.is_some() { LabelKind::Binary } else { LabelKind::Classes });
-            wopts.dim = Some(wopts.dim.unwrap_or(dim));
-            input_bytes += std::fs::metadata(images).map(|m| m.len()).unwrap_or(0);
-            rows
-        }
-        Format::Libsvm => {
-            if opts.target.is_some() {
-                return Err(LoadError::Invalid(
-                    "--target applies to MNIST input; LIBSVM labels are used as they are".into(),
-                ));
-            }
-            wopts.index_base = u8::from(!opts.parse.zero_based);
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(opts.threads.unwrap_or(0))
-                .build()
-                .map_err(|e| LoadError::Invalid(format!("cannot start the parser threads: {e}")))?;
-            let mut all: Option<Rows> = None;
-            for path in inputs {
-                progress(&format!("parsing {}", path.display()));
-                let bytes = read_input(path, 1 << 40)?;
-                input_bytes += bytes.len() as u64;
-                let mut rows = pool
-                    .install(|| parse_parallel(&bytes, &opts.parse, 4 << 20))
-                    .map_err(|error| LoadError::Parse { path: path.clone(), error })?;
-                skipped.extend(rows.skipped.drain(..).map(|e| (path.clone(), e)));
-                match &mut all {
-                    None => all = Some(rows),
-                    Some(acc) => acc.append(rows),
-                }
-            }
-            let rows = all.expect("at least one input");
-            if rows.is_empty() {
-                return Err(LoadError::Empty { path: first.clone() });
-            }
-            rows
-        }
+    let format = opts.format.unwrap_or_else(|| Format::guess(inputs));
+    if format == Format::Libsvm {
+        return convert_text(inputs, out, opts, progress);
+    }
+    let [images, labels] = inputs else {
+        return Err(LoadError::Invalid("MNIST takes two inputs, the images file then the labels file".into()));
     };
+    let p = &opts.parse;
+    if p.zero_based || p.multilabel || p.sort_indices || p.skip_bad_lines {
+        return Err(LoadError::Invalid(
+            "--zero-based, --multilabel, --sort-indices and --skip-bad-lines apply to LIBSVM text, not MNIST".into(),
+        ));
+    }
+    progress(&format!("reading {}", images.display()));
+    let (rows, dim) = read_mnist(images, labels, opts.target)?;
+    wopts.index_base = crate::libsvm::DEFAULT_BASE;
+    wopts.label_kind = Some(if opts.target.is_some() { LabelKind::Binary } else { LabelKind::Classes });
+    wopts.dim = Some(wopts.dim.unwrap_or(dim));
+    let input_bytes = std::fs::metadata(images).map(|m| m.len()).unwrap_or(0);
     progress(&format!("writing {}", out.display()));
     let manifest = write_dataset(out, &rows, &wopts)?;
+    Ok(Converted { manifest, input_bytes, skipped: Vec::new() })
+}
+
+/// LIBSVM text files into a dataset, streaming (the module's doc).
+fn convert_text(
+    inputs: &[PathBuf],
+    out: &Path,
+    opts: &ConvertOptions,
+    progress: &mut dyn FnMut(&str),
+) -> Result<Converted, LoadError> {
+    if opts.target.is_some() {
+        return Err(LoadError::Invalid("--target applies to MNIST input; LIBSVM labels are used as they are".into()));
+    }
+    if out.join(MANIFEST).exists() {
+        return Err(LoadError::dataset(out, "already holds a dataset; remove it or choose another directory"));
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(opts.threads.unwrap_or(0))
+        .build()
+        .map_err(|e| LoadError::Invalid(format!("cannot start the parser threads: {e}")))?;
+    std::fs::create_dir_all(out).map_err(|e| LoadError::io(out, e))?;
+    let mut spool = Spool::new(out.join(".spool"), opts.parse.multilabel, opts.batch_bytes);
+    let mut stats = Stats::new(opts.parse.multilabel);
+    let (mut input_bytes, mut skipped) = (0u64, Vec::new());
+    for path in inputs {
+        progress(&format!("parsing {}", path.display()));
+        let mut line = 1u64;
+        input_bytes += for_each_block(path, opts.block_bytes, 1 << 40, |text| {
+            // A byte-order mark may start only the file.
+            let text = if line == 1 { text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text) } else { text };
+            let mut rows = pool
+                .install(|| parse_block(text, line, &opts.parse, 4 << 20))
+                .map_err(|error| LoadError::Parse { path: path.clone(), error })?;
+            line += memchr::memchr_iter(b'\n', text).count() as u64;
+            skipped.extend(rows.skipped.drain(..).map(|e| (path.clone(), e)));
+            stats.add(&rows);
+            spool.push(rows)
+        })?;
+    }
+    if stats.rows == 0 {
+        return Err(LoadError::Empty { path: inputs[0].clone() });
+    }
+    progress(&format!("writing {}", out.display()));
+    let w = &opts.write;
+    let dim = w.dim.unwrap_or(stats.dim);
+    if dim < stats.dim {
+        return Err(LoadError::Invalid(format!("dimension {dim} is below the largest index + 1 ({})", stats.dim)));
+    }
+    let kind = w.label_kind.unwrap_or_else(|| stats.label_kind());
+    // Whether every value is a byte times `scale`: over the spooled batches.
+    let mut exact = |scale: f32| spool.all(|rows| u8_exact(&rows.values, scale)).unwrap_or(false);
+    let encoding = match w.encoding {
+        Some(e) => stats.check_forced(e, dim, &mut exact)?,
+        None => stats.encoding(dim, &mut exact),
+    };
+    let mut writer = DatasetWriter::create(out, dim, encoding, kind, u8::from(!opts.parse.zero_based))?;
+    writer.set_qids(stats.qids);
+    spool.drain(|rows| writer.write_cut(&rows, w.shard_bytes.max(1)))?;
+    let manifest = writer.finish()?;
     Ok(Converted { manifest, input_bytes, skipped })
+}
+
+/// Parsed rows waiting for their encoding: the current batch in memory,
+/// full batches in files under `dir` (removed when the spool is dropped).
+struct Spool {
+    dir: PathBuf,
+    batch: Rows,
+    files: Vec<PathBuf>,
+    multilabel: bool,
+    limit: u64,
+}
+
+impl Spool {
+    fn new(dir: PathBuf, multilabel: bool, limit: u64) -> Self {
+        Spool { dir, batch: Rows::default(), files: Vec::new(), multilabel, limit }
+    }
+
+    /// Adds `rows` (in input order); a full batch goes to a file.
+    fn push(&mut self, rows: Rows) -> Result<(), LoadError> {
+        if self.batch.offsets.is_empty() {
+            self.batch = rows;
+        } else {
+            self.batch.append(rows);
+        }
+        if 8 * self.batch.indices.len() as u64 >= self.limit {
+            let path = self.dir.join(format!("batch-{:05}", self.files.len()));
+            std::fs::create_dir_all(&self.dir).map_err(|e| LoadError::io(&self.dir, e))?;
+            write_batch(&path, &std::mem::take(&mut self.batch)).map_err(|e| LoadError::io(&path, e))?;
+            self.files.push(path);
+        }
+        Ok(())
+    }
+
+    /// Whether `f` holds for every batch, in order (stopping at the first
+    /// that fails).
+    fn all(&self, mut f: impl FnMut(&Rows) -> bool) -> Result<bool, LoadError> {
+        for path in &self.files {
+            if !f(&read_batch(path, self.multilabel).map_err(|e| LoadError::io(path, e))?) {
+                return Ok(false);
+            }
+        }
+        Ok(self.batch.offsets.is_empty() || f(&self.batch))
+    }
+
+    /// Hands every batch to `f`, in order, deleting each file after.
+    fn drain(&mut self, mut f: impl FnMut(Rows) -> Result<(), LoadError>) -> Result<(), LoadError> {
+        for path in std::mem::take(&mut self.files) {
+            let rows = read_batch(&path, self.multilabel).map_err(|e| LoadError::io(&path, e))?;
+            let _ = std::fs::remove_file(&path);
+            f(rows)?;
+        }
+        if !self.batch.offsets.is_empty() {
+            f(std::mem::take(&mut self.batch))?;
+        }
+        Ok(())
+    }
+}
+
+impl Drop for Spool {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// A batch's columns, each as its length then its little-endian bytes
+/// (private to one conversion, never read by another build).
+fn write_batch(path: &Path, rows: &Rows) -> std::io::Result<()> {
+    fn column<T: bytemuck::Pod>(out: &mut impl Write, v: &[T]) -> std::io::Result<()> {
+        out.write_all(&(v.len() as u64).to_le_bytes())?;
+        out.write_all(bytemuck::cast_slice(v))
+    }
+    let mut out = std::io::BufWriter::with_capacity(1 << 20, std::fs::File::create(path)?);
+    column(&mut out, &rows.offsets)?;
+    column(&mut out, &rows.indices)?;
+    column(&mut out, &rows.values)?;
+    column(&mut out, &rows.labels)?;
+    column(&mut out, &rows.qids)?;
+    column(&mut out, &rows.label_offsets)?;
+    column(&mut out, &rows.multilabels)?;
+    column(&mut out, &[rows.dim])?;
+    out.flush()
+}
+
+/// Reads what [`write_batch`] wrote.
+fn read_batch(path: &Path, multilabel: bool) -> std::io::Result<Rows> {
+    fn column<T: bytemuck::Pod + bytemuck::Zeroable + Clone>(r: &mut impl Read) -> std::io::Result<Vec<T>> {
+        let mut len = [0u8; 8];
+        r.read_exact(&mut len)?;
+        let mut v = vec![T::zeroed(); u64::from_le_bytes(len) as usize];
+        r.read_exact(bytemuck::cast_slice_mut(&mut v))?;
+        Ok(v)
+    }
+    let mut r = std::io::BufReader::with_capacity(1 << 20, std::fs::File::open(path)?);
+    let mut rows = Rows {
+        offsets: column(&mut r)?,
+        indices: column(&mut r)?,
+        values: column(&mut r)?,
+        labels: column(&mut r)?,
+        qids: column(&mut r)?,
+        label_offsets: column(&mut r)?,
+        multilabels: column(&mut r)?,
+        ..Default::default()
+    };
+    rows.dim = column::<u64>(&mut r)?.first().copied().unwrap_or(0);
+    debug_assert_eq!(multilabel, !rows.label_offsets.is_empty());
+    Ok(rows)
 }

@@ -188,7 +188,24 @@ pub fn parse(text: &[u8], opts: &ParseOptions) -> Result<Rows, ParseError> {
 /// the same line and column as [`parse`] would; the first error in input
 /// order wins.
 pub fn parse_parallel(text: &[u8], opts: &ParseOptions, chunk_bytes: usize) -> Result<Rows, ParseError> {
-    let text = strip_bom(text);
+    parse_block(strip_bom(text), 1, opts, chunk_bytes)
+}
+
+/// [`parse_parallel`] on a piece of a larger input that starts at line
+/// `first_line` (1-based) and at a line start; a byte-order mark is not
+/// stripped (only the input's first piece may have one). Errors and skipped
+/// lines carry the input's line numbers.
+pub fn parse_block(text: &[u8], first_line: u64, opts: &ParseOptions, chunk_bytes: usize) -> Result<Rows, ParseError> {
+    let shift = |mut e: ParseError| {
+        e.line += first_line - 1;
+        e
+    };
+    let mut rows = parse_pieces(text, opts, chunk_bytes).map_err(shift)?;
+    rows.skipped = rows.skipped.into_iter().map(shift).collect();
+    Ok(rows)
+}
+
+fn parse_pieces(text: &[u8], opts: &ParseOptions, chunk_bytes: usize) -> Result<Rows, ParseError> {
     if rayon::current_num_threads() == 1 || text.len() <= chunk_bytes {
         // One piece: parsed straight into the result, nothing to join.
         let mut p = LineParser::new(opts);

@@ -80,29 +80,142 @@ fn u8_of(v: f32, scale: f32, inv: f32) -> Option<u8> {
 }
 
 /// Whether every value is a byte times `scale`, exactly.
-fn u8_exact(values: &[f32], scale: f32) -> bool {
+pub(crate) fn u8_exact(values: &[f32], scale: f32) -> bool {
     let inv = 1.0 / scale;
     values.iter().all(|&v| u8_of(v, scale, inv).is_some())
 }
 
 /// The most compact lossless encoding the kernels read.
 pub fn choose_encoding(rows: &Rows, dim: u64) -> Encoding {
-    let nnz = rows.indices.len() as u64;
-    let cells = (rows.len() as u64).saturating_mul(dim);
-    let density = if cells == 0 { 0.0 } else { nnz as f64 / cells as f64 };
-    let binary = rows.values.iter().all(|&v| v == 1.0);
-    let values = if binary {
-        ValueEncoding::Ones
-    } else if let Some(scale) = find_u8_scale(&rows.values) {
-        ValueEncoding::U8 { scale }
-    } else {
-        ValueEncoding::F32
-    };
-    if density >= DENSE_MIN_DENSITY && !rows.is_empty() {
-        let values = if binary { ValueEncoding::U8 { scale: 1.0 } } else { values };
-        return Encoding { layout: Layout::Dense, index_bytes: 0, values };
+    Stats::of(rows).encoding(dim, &mut |scale| u8_exact(&rows.values, scale))
+}
+
+/// What choosing an encoding and a label kind needs to know of every row,
+/// gathered batch by batch, so that rows can stream through a conversion
+/// without being held all at once.
+#[derive(Clone, Debug)]
+pub(crate) struct Stats {
+    pub(crate) rows: u64,
+    pub(crate) nnz: u64,
+    /// One past the largest index (explicit zeros included).
+    pub(crate) dim: u64,
+    binary_values: bool,
+    positive: bool,
+    min: f32,
+    max: f32,
+    /// Every label ±1; every label a class id.
+    binary_labels: bool,
+    class_labels: bool,
+    multilabel: bool,
+    pub(crate) qids: bool,
+}
+
+impl Stats {
+    pub(crate) fn new(multilabel: bool) -> Self {
+        Stats {
+            rows: 0,
+            nnz: 0,
+            dim: 0,
+            binary_values: true,
+            positive: true,
+            min: f32::INFINITY,
+            max: 0.0,
+            binary_labels: true,
+            class_labels: true,
+            multilabel,
+            qids: false,
+        }
     }
-    Encoding { layout: Layout::Sparse, index_bytes: if dim <= 1 << 16 { 2 } else { 4 }, values }
+
+    pub(crate) fn of(rows: &Rows) -> Self {
+        let mut s = Stats::new(!rows.label_offsets.is_empty());
+        s.add(rows);
+        s
+    }
+
+    pub(crate) fn add(&mut self, rows: &Rows) {
+        self.rows += rows.len() as u64;
+        self.nnz += rows.indices.len() as u64;
+        self.dim = self.dim.max(rows.min_dim());
+        for &v in &rows.values {
+            self.binary_values &= v == 1.0;
+            self.positive &= v > 0.0;
+            self.min = self.min.min(v);
+            self.max = self.max.max(v);
+        }
+        for &l in &rows.labels {
+            self.binary_labels &= l == 1.0 || l == -1.0;
+            self.class_labels &= l >= 0.0 && l < (1 << 24) as f32 && l.fract() == 0.0;
+        }
+        self.qids |= rows.has_qids();
+    }
+
+    pub(crate) fn label_kind(&self) -> LabelKind {
+        if self.multilabel {
+            LabelKind::Multi
+        } else if self.binary_labels {
+            LabelKind::Binary
+        } else if self.class_labels {
+            LabelKind::Classes
+        } else {
+            LabelKind::Real
+        }
+    }
+
+    /// The u8 scale that decodes every value exactly, if any: the
+    /// candidates of [`find_u8_scale`], each tested by `exact`.
+    fn u8_scale(&self, exact: &mut dyn FnMut(f32) -> bool) -> Option<f32> {
+        if !self.positive || self.nnz == 0 {
+            return None;
+        }
+        [1.0f32 / 255.0, 1.0, self.max / 255.0, self.min].into_iter().find(|&s| s.is_finite() && s > 0.0 && exact(s))
+    }
+
+    /// The most compact lossless encoding for rows over `dim` features;
+    /// `exact(scale)` says whether every value is a byte times `scale`.
+    pub(crate) fn encoding(&self, dim: u64, exact: &mut dyn FnMut(f32) -> bool) -> Encoding {
+        let cells = self.rows.saturating_mul(dim);
+        let density = if cells == 0 { 0.0 } else { self.nnz as f64 / cells as f64 };
+        let values = if self.binary_values {
+            ValueEncoding::Ones
+        } else if let Some(scale) = self.u8_scale(exact) {
+            ValueEncoding::U8 { scale }
+        } else {
+            ValueEncoding::F32
+        };
+        if density >= DENSE_MIN_DENSITY && self.rows > 0 {
+            let values = if self.binary_values { ValueEncoding::U8 { scale: 1.0 } } else { values };
+            return Encoding { layout: Layout::Dense, index_bytes: 0, values };
+        }
+        Encoding { layout: Layout::Sparse, index_bytes: if dim <= 1 << 16 { 2 } else { 4 }, values }
+    }
+
+    /// A forced encoding, if it holds the rows without loss (a u8 one with
+    /// the scale that does).
+    pub(crate) fn check_forced(
+        &self,
+        e: Encoding,
+        dim: u64,
+        exact: &mut dyn FnMut(f32) -> bool,
+    ) -> Result<Encoding, LoadError> {
+        if e.layout == Layout::Sparse && e.index_bytes == 2 && dim > 1 << 16 {
+            return Err(LoadError::Invalid(format!("encoding {} cannot hold dimension {dim} (u16 indices)", e.name())));
+        }
+        match e.values {
+            ValueEncoding::Ones if !self.binary_values => {
+                Err(LoadError::Invalid(format!("encoding {} would lose values: not every value is 1", e.name())))
+            }
+            ValueEncoding::U8 { .. } => match self.u8_scale(exact) {
+                Some(scale) => Ok(Encoding { values: ValueEncoding::U8 { scale }, ..e }),
+                None if self.nnz == 0 => Ok(Encoding { values: ValueEncoding::U8 { scale: 1.0 }, ..e }),
+                None => Err(LoadError::Invalid(format!(
+                    "encoding {} would lose values: they are not all k × one scale for k in 1..=255",
+                    e.name()
+                ))),
+            },
+            _ => Ok(e),
+        }
+    }
 }
 
 /// Parses an encoding name as `--encoding` takes it; `values_hint` is the
@@ -127,18 +240,6 @@ impl std::fmt::Display for EncodingKind {
     }
 }
 
-fn label_kind_of(rows: &Rows, multilabel: bool) -> LabelKind {
-    if multilabel {
-        LabelKind::Multi
-    } else if rows.labels.iter().all(|&l| l == 1.0 || l == -1.0) {
-        LabelKind::Binary
-    } else if rows.labels.iter().all(|&l| l >= 0.0 && l < (1 << 24) as f32 && l.fract() == 0.0) {
-        LabelKind::Classes
-    } else {
-        LabelKind::Real
-    }
-}
-
 /// Writes `rows` as a dataset in `dir` (created if missing; refused if it
 /// already holds a dataset). On error, the shards written so far are
 /// removed and no manifest exists.
@@ -151,41 +252,15 @@ pub fn write_dataset(dir: &Path, rows: &Rows, opts: &WriteOptions) -> Result<Man
     if dim < min_dim {
         return Err(LoadError::Invalid(format!("dimension {dim} is below the largest index + 1 ({min_dim})")));
     }
-    let multilabel = !rows.label_offsets.is_empty();
-    let kind = opts.label_kind.unwrap_or_else(|| label_kind_of(rows, multilabel));
+    let stats = Stats::of(rows);
+    let kind = opts.label_kind.unwrap_or_else(|| stats.label_kind());
+    let mut exact = |scale| u8_exact(&rows.values, scale);
     let encoding = match opts.encoding {
-        Some(e) => check_forced(e, rows, dim)?,
-        None => choose_encoding(rows, dim),
+        Some(e) => stats.check_forced(e, dim, &mut exact)?,
+        None => stats.encoding(dim, &mut exact),
     };
     let mut w = DatasetWriter::create(dir, dim, encoding, kind, opts.index_base)?;
-    let n = rows.len();
-    let row_bytes = |r: usize| -> u64 {
-        let nnz = rows.offsets[r + 1] - rows.offsets[r];
-        let vbytes = match encoding.values {
-            ValueEncoding::F32 => 4,
-            ValueEncoding::U8 { .. } => 1,
-            ValueEncoding::Ones => 0,
-        };
-        let body = match encoding.layout {
-            Layout::Dense => dim * vbytes,
-            Layout::Sparse => 8 + nnz * (u64::from(encoding.index_bytes) + vbytes),
-        };
-        body + 4
-    };
-    let mut start = 0;
-    loop {
-        let mut end = start;
-        let mut bytes = 0u64;
-        while end < n && (end == start || bytes + row_bytes(end) <= opts.shard_bytes) {
-            bytes += row_bytes(end);
-            end += 1;
-        }
-        w.push(rows, start, end)?;
-        start = end;
-        if start >= n {
-            break;
-        }
-    }
+    w.write_cut(rows, opts.shard_bytes)?;
     w.finish()
 }
 
@@ -198,12 +273,14 @@ impl crate::Dataset {
         rows.check_structure().map_err(|e| LoadError::dataset(name, e))?;
         let min_dim = rows.min_dim();
         let dim = opts.dim.unwrap_or(min_dim).max(min_dim);
-        let kind = opts.label_kind.unwrap_or_else(|| label_kind_of(rows, !rows.label_offsets.is_empty()));
+        let stats = Stats::of(rows);
+        let kind = opts.label_kind.unwrap_or_else(|| stats.label_kind());
+        let mut exact = |scale| u8_exact(&rows.values, scale);
         let encoding = match opts.encoding {
-            Some(e) => check_forced(e, rows, dim)?,
-            None => choose_encoding(rows, dim),
+            Some(e) => stats.check_forced(e, dim, &mut exact)?,
+            None => stats.encoding(dim, &mut exact),
         };
-        let image = encode_range(rows, 0, rows.len(), dim, encoding, kind, opts.index_base);
+        let image = encode_range(rows, 0, rows.len(), dim, encoding, kind, opts.index_base, rows.has_qids());
         let shard = crate::Shard::from_image(name.to_path_buf(), &image, false)?;
         let mut counts = std::collections::BTreeMap::<u64, u64>::new();
         if kind != LabelKind::Real && kind != LabelKind::Multi {
@@ -320,6 +397,45 @@ impl DatasetWriter {
         self.push(rows, 0, rows.len())
     }
 
+    /// Says up front whether the shards carry query ids (else the first
+    /// shard decides): rows that stream in batches may have them in some
+    /// batches only.
+    pub(crate) fn set_qids(&mut self, qids: bool) {
+        self.has_qids = Some(qids);
+    }
+
+    /// Checks `rows` and writes them as the next shards, cut so that each
+    /// holds about `shard_bytes` in this writer's encoding (at least one
+    /// row).
+    pub(crate) fn write_cut(&mut self, rows: &Rows, shard_bytes: u64) -> Result<(), LoadError> {
+        self.check(rows)?;
+        let (encoding, dim) = (self.encoding, self.dim);
+        let row_bytes = |r: usize| -> u64 {
+            let nnz = rows.offsets[r + 1] - rows.offsets[r];
+            let vbytes = match encoding.values {
+                ValueEncoding::F32 => 4,
+                ValueEncoding::U8 { .. } => 1,
+                ValueEncoding::Ones => 0,
+            };
+            let body = match encoding.layout {
+                Layout::Dense => dim * vbytes,
+                Layout::Sparse => 8 + nnz * (u64::from(encoding.index_bytes) + vbytes),
+            };
+            body + 4
+        };
+        let (n, mut start) = (rows.len(), 0);
+        while start < n {
+            let (mut end, mut bytes) = (start, 0u64);
+            while end < n && (end == start || bytes + row_bytes(end) <= shard_bytes) {
+                bytes += row_bytes(end);
+                end += 1;
+            }
+            self.push(rows, start, end)?;
+            start = end;
+        }
+        Ok(())
+    }
+
     fn check(&self, rows: &Rows) -> Result<(), LoadError> {
         let at = |what: String| {
             LoadError::Invalid(format!("shard {} of {}: {what}", self.entries.len(), self.dir.display()))
@@ -333,7 +449,7 @@ impl DatasetWriter {
             return Err(at(format!("label sets do not fit label kind {}", self.kind)));
         }
         if !multilabel && !rows.is_empty() {
-            let fits = match label_kind_of(rows, false) {
+            let fits = match Stats::of(rows).label_kind() {
                 LabelKind::Binary => true,
                 LabelKind::Classes => self.kind != LabelKind::Binary,
                 _ => self.kind == LabelKind::Real,
@@ -369,7 +485,7 @@ impl DatasetWriter {
     /// Writes rows `a..b` of `rows` as the next shard (checked by the caller).
     fn push(&mut self, rows: &Rows, a: usize, b: usize) -> Result<(), LoadError> {
         let qids = rows.has_qids();
-        if *self.has_qids.get_or_insert(qids) != qids {
+        if !*self.has_qids.get_or_insert(qids) && qids {
             return Err(LoadError::Invalid(format!(
                 "shard {} of {}: query ids in some shards but not in others",
                 self.entries.len(),
@@ -378,7 +494,8 @@ impl DatasetWriter {
         }
         let file = format!("shard-{:05}.rbs", self.entries.len());
         let path = self.dir.join(&file);
-        let image = encode_range(rows, a, b, self.dim, self.encoding, self.kind, self.index_base);
+        let image =
+            encode_range(rows, a, b, self.dim, self.encoding, self.kind, self.index_base, self.has_qids == Some(true));
         write_atomic(&path, &image)?;
         self.written.push(path);
         let nonzeros = rows.offsets[b] - rows.offsets[a];
@@ -451,30 +568,18 @@ impl Drop for DatasetWriter {
     }
 }
 
-/// A forced encoding must hold the data without loss.
-fn check_forced(e: Encoding, rows: &Rows, dim: u64) -> Result<Encoding, LoadError> {
-    if e.layout == Layout::Sparse && e.index_bytes == 2 && dim > 1 << 16 {
-        return Err(LoadError::Invalid(format!("encoding {} cannot hold dimension {dim} (u16 indices)", e.name())));
-    }
-    match e.values {
-        ValueEncoding::Ones if rows.values.iter().any(|&v| v != 1.0) => {
-            Err(LoadError::Invalid(format!("encoding {} would lose values: not every value is 1", e.name())))
-        }
-        ValueEncoding::U8 { .. } => match find_u8_scale(&rows.values) {
-            Some(scale) => Ok(Encoding { values: ValueEncoding::U8 { scale }, ..e }),
-            None if rows.values.is_empty() => Ok(Encoding { values: ValueEncoding::U8 { scale: 1.0 }, ..e }),
-            None => Err(LoadError::Invalid(format!(
-                "encoding {} would lose values: they are not all k × one scale for k in 1..=255",
-                e.name()
-            ))),
-        },
-        _ => Ok(e),
-    }
-}
-
 /// Encodes rows `a..b` of `rows` as one shard image.
 #[allow(clippy::too_many_arguments)]
-fn encode_range(rows: &Rows, a: usize, b: usize, dim: u64, enc: Encoding, kind: LabelKind, base: u8) -> Vec<u8> {
+fn encode_range(
+    rows: &Rows,
+    a: usize,
+    b: usize,
+    dim: u64,
+    enc: Encoding,
+    kind: LabelKind,
+    base: u8,
+    qids: bool,
+) -> Vec<u8> {
     let (s, e) = (rows.offsets[a] as usize, rows.offsets[b] as usize);
     let offsets: Vec<u64> = rows.offsets[a..=b].iter().map(|o| o - s as u64).collect();
     let (idx, vals) = (&rows.indices[s..e], &rows.values[s..e]);
@@ -537,7 +642,15 @@ fn encode_range(rows: &Rows, a: usize, b: usize, dim: u64, enc: Encoding, kind: 
         labels = Labels::Single(&rows.labels[a..b]);
         multilabels = 0;
     }
-    let qids: &[u64] = if rows.has_qids() { &rows.qids[a..b] } else { &[] };
+    let qid_column: Vec<u64>;
+    let qids: &[u64] = if !qids {
+        &[]
+    } else if rows.qids.len() == rows.len() {
+        &rows.qids[a..b]
+    } else {
+        qid_column = vec![crate::libsvm::NO_QID; b - a];
+        &qid_column
+    };
     let header =
         Header { rows: (b - a) as u64, nnz, dim, encoding: enc, label_kind: kind, index_base: base, multilabels };
     format::encode(&header, &ShardData { labels, offsets: offs, indices, values, qids })

@@ -563,3 +563,68 @@ fn released_rows_read_back_the_same() {
         assert_eq!(ds.to_rows(), before, "{enc}");
     }
 }
+
+/// A conversion that streams through small blocks and batches (so that the
+/// spool and every block boundary are exercised) gives the dataset a
+/// whole-input parse gives, for plain and compressed text; errors and
+/// skipped lines name the input's own line numbers.
+#[test]
+fn a_streamed_conversion_equals_a_whole_one() {
+    use rosenblatt_loader::convert::{ConvertOptions, convert};
+    use std::io::Write;
+    let tmp = tempfile::tempdir().unwrap();
+    let mut text = String::new();
+    for r in 0..3000u32 {
+        let label = if r % 3 == 0 { "+1" } else { "-1" };
+        // Query ids on some rows only, so that some batches have none.
+        let qid = if r < 40 { format!(" qid:{}", r / 10) } else { String::new() };
+        text.push_str(&format!(
+            "{label}{qid} {}:{} {}:0.5 {}:{}\n",
+            1 + r % 97,
+            (r % 13) as f32 + 0.25,
+            200 + r % 5,
+            300 + r % 400,
+            1 + r % 7
+        ));
+    }
+    // The first row states the dimension with an explicit zero.
+    text = text.replacen("\n", " 1000:0\n", 1);
+    let plain = tmp.path().join("in.svm");
+    std::fs::write(&plain, &text).unwrap();
+    let gz = tmp.path().join("in.svm.gz");
+    let mut e = flate2::write::GzEncoder::new(std::fs::File::create(&gz).unwrap(), flate2::Compression::fast());
+    e.write_all(text.as_bytes()).unwrap();
+    e.finish().unwrap();
+    let whole = tmp.path().join("whole");
+    let rows = parse(text.as_bytes(), &ParseOptions::default()).unwrap();
+    write_dataset(&whole, &rows, &WriteOptions::default()).unwrap();
+    let want = Dataset::open(&whole, OpenOptions::default()).unwrap();
+    let small = ConvertOptions { block_bytes: 1000, batch_bytes: 4000, ..Default::default() };
+    for (name, input) in [("plain", &plain), ("gz", &gz)] {
+        let out = tmp.path().join(name);
+        let done = convert(std::slice::from_ref(input), &out, &small, &mut |_| {}).unwrap();
+        let got = Dataset::open(&out, OpenOptions { verify_checksums: true, in_memory: false }).unwrap();
+        assert_eq!(got.to_rows(), want.to_rows(), "{name}");
+        assert_eq!(got.manifest().dim, 1000, "{name}");
+        assert_eq!(
+            (got.manifest().encoding, got.manifest().label_kind, got.manifest().has_qids),
+            (want.manifest().encoding, want.manifest().label_kind, true),
+            "{name}"
+        );
+        assert_eq!(done.manifest, *got.manifest());
+        assert!(!out.join(".spool").exists(), "{name}: the spool is gone");
+    }
+    // A bad line far into the input, and skipped ones: their own line numbers.
+    let mut bad = text.clone();
+    bad.push_str("+1 5:1 3:1\n");
+    bad.push_str(&text);
+    std::fs::write(&plain, &bad).unwrap();
+    let out = tmp.path().join("bad");
+    let e = convert(std::slice::from_ref(&plain), &out, &small, &mut |_| {}).unwrap_err().to_string();
+    assert!(e.contains("in.svm:3001:"), "{e}");
+    assert!(Dataset::open(&out, OpenOptions::default()).is_err() && !out.join(".spool").exists());
+    let skip = ConvertOptions { parse: ParseOptions { skip_bad_lines: true, ..Default::default() }, ..small };
+    let done = convert(std::slice::from_ref(&plain), &tmp.path().join("skip"), &skip, &mut |_| {}).unwrap();
+    assert_eq!(done.skipped.iter().map(|(_, e)| e.line).collect::<Vec<_>>(), vec![3001]);
+    assert_eq!(done.manifest.rows, 6000);
+}

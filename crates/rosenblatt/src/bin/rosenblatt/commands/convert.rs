@@ -28,6 +28,7 @@ pub fn run(a: ConvertArgs, ui: Ui) -> anyhow::Result<()> {
             ..Default::default()
         },
         threads: a.threads,
+        ..Default::default()
     };
     let bar = ui.bar(None, "");
     let done = convert(&a.inputs, &a.output, &opts, &mut |msg| bar.set_message(msg.to_string()))
