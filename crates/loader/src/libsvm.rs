@@ -693,7 +693,8 @@ pub fn format_f32(v: f32, out: &mut impl std::io::Write) -> std::io::Result<()> 
 
 /// Writes one row as a LIBSVM line: the label (or `ids` joined by commas,
 /// for a multi-label row), `qid:` if any, then `index:value` with indices
-/// counted from `base` (1, the convention, or 0).
+/// counted from `base` (1, the convention, or 0). A multi-label row with
+/// nothing in it is written as an explicit zero (` 1:0`), not a blank line.
 pub fn write_row(
     out: &mut impl std::io::Write,
     label: Result<f32, &[u32]>,
@@ -715,9 +716,16 @@ pub fn write_row(
     if qid != NO_QID {
         write!(out, " qid:{qid}")?;
     }
+    let mut empty = matches!(label, Err([])) && qid == NO_QID;
     for (i, v) in entries {
         write!(out, " {}:", i as u64 + u64::from(base))?;
         format_f32(v, out)?;
+        empty = false;
+    }
+    if empty {
+        // A multi-label row with no label, no qid and no feature would be a
+        // blank line, which readers skip: an explicit zero keeps it a row.
+        write!(out, " {base}:0")?;
     }
     out.write_all(b"\n")
 }

@@ -333,3 +333,20 @@ fn an_empty_label_set_is_a_row_that_starts_with_a_feature() {
     assert_eq!((e.line, &e.kind), (2, &rosenblatt_loader::ParseErrorKind::MissingLabel));
     assert!(e.kind.to_string().contains("--multilabel"));
 }
+
+#[test]
+fn an_empty_multilabel_row_survives_writing() {
+    // Found by fuzzing (libsvm_roundtrip): ` 3:0` is a row with no label and
+    // no stored feature; written as a blank line it would vanish on reading.
+    let multi = ParseOptions { multilabel: true, ..Default::default() };
+    let rows = parse(b" 3:0\n2 1:1\n", &multi).unwrap();
+    assert_eq!((rows.len(), rows.indices.len()), (2, 1));
+    for base in [0u8, 1] {
+        let mut text = Vec::new();
+        rosenblatt_loader::libsvm::write_rows(&rows, base, &mut text).unwrap();
+        let opts = ParseOptions { zero_based: base == 0, ..multi.clone() };
+        let back = parse(&text, &opts).unwrap();
+        assert_eq!((back.label_offsets, back.offsets), (rows.label_offsets.clone(), rows.offsets.clone()));
+        assert_eq!((back.multilabels, back.indices), (rows.multilabels.clone(), rows.indices.clone()));
+    }
+}
