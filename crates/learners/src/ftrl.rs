@@ -10,6 +10,7 @@ use crate::model::LinearModel;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use rosenblatt_kernels::{Examples, Row};
+use wide::f64x4;
 
 /// FTRL-Proximal parameters.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -42,6 +43,12 @@ impl Default for FtrlParams {
 /// `√n_i` rather than `n_i`, and the row's weights from the margin for the
 /// update, a step costs one division per non-zero for the margin and one
 /// square root per non-zero for the update.
+///
+/// A step gathers the row's state into a scratch block first, then computes
+/// weights, margin and update four lanes at a time (f64, the same
+/// operations as a scalar loop, so no precision is traded): the divisions
+/// and square roots of different coordinates overlap instead of waiting on
+/// each other.
 #[derive(Clone, Debug)]
 pub struct FtrlProximal {
     /// `[z_i, √n_i]` per coordinate, in f32 (computed in f64).
@@ -50,9 +57,13 @@ pub struct FtrlProximal {
     sb: f64,
     p: FtrlParams,
     inv_alpha: f64,
-    /// The current row's weights, from its margin.
-    row_weights: Vec<f64>,
+    /// The current row, gathered: `z`, `√n`, value, then its weights; each
+    /// padded with zeros to a multiple of [`LANES`].
+    scratch: [Vec<f64>; 4],
 }
+
+/// Lanes of the step's arithmetic.
+const LANES: usize = 4;
 
 impl FtrlProximal {
     /// A learner over `dim` features.
@@ -71,30 +82,39 @@ impl FtrlProximal {
             sb: 0.0,
             inv_alpha: 1.0 / p.alpha,
             p,
-            row_weights: Vec::new(),
+            scratch: Default::default(),
         })
+    }
+
+    /// The weight of a coordinate with state `z` and `s = √n`:
+    /// `−(z − sign(z)·l1)/((β + s)/α + l2)` past the L1 threshold, else 0.
+    /// Written without a branch (`min`/`max` select the shrunk `z`), in the
+    /// one form both [`Self::weight`] and the four-lane step use, so a
+    /// model's weights are exactly those its steps used.
+    #[inline(always)]
+    fn weight_of<T>(z: T, s: T, [l1, l2, beta, inv_alpha]: [T; 4], zero: T) -> T
+    where
+        T: Copy + std::ops::Add<Output = T> + std::ops::Sub<Output = T> + std::ops::Mul<Output = T>,
+        T: std::ops::Div<Output = T> + std::ops::Neg<Output = T> + MinMax,
+    {
+        // l1 − z < 0 exactly when z > l1; −l1 − z > 0 exactly when z < −l1.
+        let shrunk = (l1 - z).min_(zero) + (-l1 - z).max_(zero);
+        shrunk / ((beta + s) * inv_alpha + l2)
+    }
+
+    fn consts(&self, regularised: bool) -> [f64; 4] {
+        let (l1, l2) = if regularised { (self.p.l1, self.p.l2) } else { (0.0, 0.0) };
+        [l1, l2, self.p.beta, self.inv_alpha]
     }
 
     /// The weight of a coordinate with state `z` and `s = √n`.
     #[inline]
     fn weight(&self, z: f64, s: f64, regularised: bool) -> f64 {
-        let (l1, l2) = if regularised { (self.p.l1, self.p.l2) } else { (0.0, 0.0) };
-        if z.abs() <= l1 { 0.0 } else { -(z - z.signum() * l1) / ((self.p.beta + s) * self.inv_alpha + l2) }
+        Self::weight_of(z, s, self.consts(regularised), 0.0)
     }
 
     fn bias_weight(&self) -> f64 {
         if self.p.bias == Bias::Explicit { self.weight(self.zb, self.sb, false) } else { 0.0 }
-    }
-
-    fn margin64<R: Row>(&self, x: &R) -> f64 {
-        (0..x.nnz())
-            .map(|k| {
-                let (i, v) = x.entry(k);
-                let [z, s] = self.cells[i];
-                self.weight(f64::from(z), f64::from(s), true) * f64::from(v)
-            })
-            .sum::<f64>()
-            + self.bias_weight()
     }
 
     /// One coordinate's step for gradient `g` at weight `w`: `σ = (√(n + g²)
@@ -104,6 +124,70 @@ impl FtrlProximal {
         let s2 = (s * s + g * g).sqrt();
         [z + g - (s2 - s) * self.inv_alpha * w, s2]
     }
+
+    /// Gathers the row's state into the scratch block and computes its
+    /// weights there; returns the row's margin. Lane `k % 4` sums entry
+    /// `k`'s term, the lanes are added pairwise, then the bias.
+    fn gather<R: Row>(&mut self, x: &R) -> f64 {
+        let n = x.nnz();
+        let padded = n.div_ceil(LANES) * LANES;
+        let (c, bias) = (self.consts(true).map(f64x4::splat), self.bias_weight());
+        let [zs, ss, vs, ws] = &mut self.scratch;
+        for b in [&mut *zs, &mut *ss, &mut *vs, &mut *ws] {
+            b.clear();
+            b.resize(padded, 0.0);
+        }
+        for k in 0..n {
+            let (i, v) = x.entry(k);
+            let [z, s] = self.cells[i];
+            (zs[k], ss[k], vs[k]) = (f64::from(z), f64::from(s), f64::from(v));
+        }
+        let mut acc = f64x4::ZERO;
+        for (((z, s), v), w) in zs
+            .chunks_exact(LANES)
+            .zip(ss.chunks_exact(LANES))
+            .zip(vs.chunks_exact(LANES))
+            .zip(ws.chunks_exact_mut(LANES))
+        {
+            let wv = Self::weight_of(lanes(z), lanes(s), c, f64x4::ZERO);
+            acc += wv * lanes(v);
+            w.copy_from_slice(&wv.to_array());
+        }
+        let [a, b, c2, d] = acc.to_array();
+        bias + ((a + b) + (c2 + d))
+    }
+}
+
+fn lanes(x: &[f64]) -> f64x4 {
+    f64x4::from(<[f64; LANES]>::try_from(x).expect("a chunk of LANES"))
+}
+
+/// `min` and `max` on scalars and lanes alike (for [`FtrlProximal::weight_of`]).
+trait MinMax {
+    fn min_(self, o: Self) -> Self;
+    fn max_(self, o: Self) -> Self;
+}
+
+impl MinMax for f64 {
+    #[inline(always)]
+    fn min_(self, o: Self) -> Self {
+        if self < o { self } else { o }
+    }
+    #[inline(always)]
+    fn max_(self, o: Self) -> Self {
+        if self > o { self } else { o }
+    }
+}
+
+impl MinMax for f64x4 {
+    #[inline(always)]
+    fn min_(self, o: Self) -> Self {
+        self.fast_min(o)
+    }
+    #[inline(always)]
+    fn max_(self, o: Self) -> Self {
+        self.fast_max(o)
+    }
 }
 
 impl OnlineLearner for FtrlProximal {
@@ -112,7 +196,14 @@ impl OnlineLearner for FtrlProximal {
         self.cells.len()
     }
     fn margin<R: Row>(&self, x: &R) -> f32 {
-        self.margin64(x) as f32
+        let mut partial = [0.0f64; LANES];
+        for k in 0..x.nnz() {
+            let (i, v) = x.entry(k);
+            let [z, s] = self.cells[i];
+            partial[k % LANES] += self.weight(f64::from(z), f64::from(s), true) * f64::from(v);
+        }
+        let [a, b, c, d] = partial;
+        (self.bias_weight() + ((a + b) + (c + d))) as f32
     }
     const PREFETCH: bool = true;
     #[inline(always)]
@@ -120,35 +211,36 @@ impl OnlineLearner for FtrlProximal {
         x.prefetch_state(&self.cells);
     }
     fn learn<R: Row>(&mut self, x: &R, y: f32, _example: usize) -> Step {
-        let mut weights = std::mem::take(&mut self.row_weights);
-        weights.clear();
-        let mut m = self.bias_weight();
-        for k in 0..x.nnz() {
-            let (i, v) = x.entry(k);
-            let [z, s] = self.cells[i];
-            let w = self.weight(f64::from(z), f64::from(s), true);
-            weights.push(w);
-            m += w * f64::from(v);
-        }
+        let m = self.gather(x);
         let ym = f64::from(y) * m;
         // ∂loss/∂m.
         let gm = -f64::from(y) * f64::from(self.p.loss.gradient_factor(ym as f32));
         if gm != 0.0 {
-            for (k, &w) in weights.iter().enumerate() {
+            let [zs, ss, vs, ws] = &mut self.scratch;
+            let (gm4, inv_alpha) = (f64x4::splat(gm), f64x4::splat(self.inv_alpha));
+            for (((z, s), v), w) in zs
+                .chunks_exact_mut(LANES)
+                .zip(ss.chunks_exact_mut(LANES))
+                .zip(vs.chunks_exact(LANES))
+                .zip(ws.chunks_exact(LANES))
+            {
+                let (zv, sv, g) = (lanes(z), lanes(s), gm4 * lanes(v));
+                let s2 = (sv * sv + g * g).sqrt();
+                z.copy_from_slice(&(zv + g - (s2 - sv) * inv_alpha * lanes(w)).to_array());
+                s.copy_from_slice(&s2.to_array());
+            }
+            for k in 0..x.nnz() {
                 let (i, v) = x.entry(k);
                 // A zero (dense rows store them) has no gradient: its state
                 // stays exactly as it is.
                 if v != 0.0 {
-                    let [z, s] = self.cells[i];
-                    let [z, s] = self.step(f64::from(z), f64::from(s), gm * f64::from(v), w);
-                    self.cells[i] = [z as f32, s as f32];
+                    self.cells[i] = [zs[k] as f32, ss[k] as f32];
                 }
             }
             if self.p.bias == Bias::Explicit {
                 [self.zb, self.sb] = self.step(self.zb, self.sb, gm, self.bias_weight());
             }
         }
-        self.row_weights = weights;
         Step { mistake: ym <= 0.0, updated: gm != 0.0 }
     }
     fn model(&self) -> LinearModel {
