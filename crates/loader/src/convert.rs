@@ -155,6 +155,7 @@ fn convert_text(
     std::fs::create_dir_all(out).map_err(|e| LoadError::io(out, e))?;
     let mut spool = Spool::new(out.join(".spool"), opts.parse.multilabel, opts.batch_bytes);
     let mut stats = Stats::new(opts.parse.multilabel);
+    let mut scales = ScaleChecks::default();
     let (mut input_bytes, mut skipped) = (0u64, Vec::new());
     for path in inputs {
         progress(&format!("parsing {}", path.display()));
@@ -168,6 +169,7 @@ fn convert_text(
             line += memchr::memchr_iter(b'\n', text).count() as u64;
             skipped.extend(rows.skipped.drain(..).map(|e| (path.clone(), e)));
             stats.add(&rows);
+            scales.check(&stats, &rows.values);
             spool.push(rows)
         })?;
     }
@@ -181,17 +183,61 @@ fn convert_text(
         return Err(LoadError::Invalid(format!("dimension {dim} is below the largest index + 1 ({})", stats.dim)));
     }
     let kind = w.label_kind.unwrap_or_else(|| stats.label_kind());
-    // Whether every value is a byte times `scale`: over the spooled batches.
-    let mut exact = |scale: f32| spool.all(|rows| u8_exact(&rows.values, scale)).unwrap_or(false);
+    // Whether every value is a byte times `scale`: known from the checks on
+    // the way when the scale was the same for every block, else read again
+    // from the spooled batches.
+    let mut exact = |scale: f32| {
+        scales.verdict(scale).unwrap_or_else(|| spool.all(|rows| u8_exact(&rows.values, scale)).unwrap_or(false))
+    };
     let encoding = match w.encoding {
         Some(e) => stats.check_forced(e, dim, &mut exact)?,
         None => stats.encoding(dim, &mut exact),
     };
     let mut writer = DatasetWriter::create(out, dim, encoding, kind, u8::from(!opts.parse.zero_based))?;
     writer.set_qids(stats.qids);
-    spool.drain(|rows| writer.write_cut(&rows, w.shard_bytes.max(1)))?;
+    spool.drain(|rows| writer.write_cut(rows, w.shard_bytes.max(1)))?;
     let manifest = writer.finish()?;
     Ok(Converted { manifest, input_bytes, skipped })
+}
+
+/// Whether the values are bytes times a scale, checked block by block as
+/// the rows stream past (while they are in cache) for each candidate scale
+/// of the rows so far, so that choosing a u8 encoding need not read the
+/// spool again. A verdict holds only if the candidate was the same scale
+/// for every block: a candidate that moves (a new minimum) is unknown.
+#[derive(Default)]
+struct ScaleChecks {
+    /// Per candidate slot: the scale checked, and whether every value so
+    /// far is a byte times it (`None`: unknown).
+    slots: [Option<(f32, Option<bool>)>; 4],
+}
+
+impl ScaleChecks {
+    fn check(&mut self, stats: &Stats, values: &[f32]) {
+        let mut settled = false;
+        for (slot, scale) in self.slots.iter_mut().zip(stats.scale_candidates()) {
+            let verdict = match *slot {
+                // The first block, or the same scale as every block before.
+                None => Some(true),
+                Some((was, v)) if was.to_bits() == scale.to_bits() => v,
+                Some(_) => None,
+            };
+            // Once an earlier candidate holds, the later ones are only
+            // needed if it fails in a later block: left unknown, not paid for.
+            let verdict = match verdict {
+                Some(true) if settled => None,
+                Some(true) => Some(scale.is_finite() && scale > 0.0 && u8_exact(values, scale)),
+                v => v,
+            };
+            settled |= verdict == Some(true);
+            *slot = Some((scale, verdict));
+        }
+    }
+
+    /// What the checks found for `scale`, if they know.
+    fn verdict(&self, scale: f32) -> Option<bool> {
+        self.slots.iter().flatten().find(|(s, v)| s.to_bits() == scale.to_bits() && v.is_some()).and_then(|&(_, v)| v)
+    }
 }
 
 /// Parsed rows waiting for their encoding: the current batch in memory,
@@ -209,7 +255,9 @@ impl Spool {
         Spool { dir, batch: Rows::default(), files: Vec::new(), multilabel, limit }
     }
 
-    /// Adds `rows` (in input order); a full batch goes to a file.
+    /// Adds `rows` (in input order); a full batch goes to a file. The batch
+    /// keeps its buffers from one file to the next: fresh ones would cost
+    /// a page fault per 4 KiB, a fifth of a conversion's time (SPEED.md).
     fn push(&mut self, rows: Rows) -> Result<(), LoadError> {
         if self.batch.offsets.is_empty() {
             self.batch = rows;
@@ -219,8 +267,9 @@ impl Spool {
         if 8 * self.batch.indices.len() as u64 >= self.limit {
             let path = self.dir.join(format!("batch-{:05}", self.files.len()));
             std::fs::create_dir_all(&self.dir).map_err(|e| LoadError::io(&self.dir, e))?;
-            write_batch(&path, &std::mem::take(&mut self.batch)).map_err(|e| LoadError::io(&path, e))?;
+            write_batch(&path, &self.batch).map_err(|e| LoadError::io(&path, e))?;
             self.files.push(path);
+            self.batch.clear(self.multilabel);
         }
         Ok(())
     }
@@ -228,23 +277,34 @@ impl Spool {
     /// Whether `f` holds for every batch, in order (stopping at the first
     /// that fails).
     fn all(&self, mut f: impl FnMut(&Rows) -> bool) -> Result<bool, LoadError> {
+        let mut rows = Rows::default();
         for path in &self.files {
-            if !f(&read_batch(path, self.multilabel).map_err(|e| LoadError::io(path, e))?) {
+            read_batch(path, &mut rows).map_err(|e| LoadError::io(path, e))?;
+            if !f(&rows) {
                 return Ok(false);
             }
         }
-        Ok(self.batch.offsets.is_empty() || f(&self.batch))
+        Ok(self.batch.offsets.len() <= 1 || f(&self.batch))
     }
 
     /// Hands every batch to `f`, in order, deleting each file after.
-    fn drain(&mut self, mut f: impl FnMut(Rows) -> Result<(), LoadError>) -> Result<(), LoadError> {
+    fn drain(&mut self, mut f: impl FnMut(&Rows) -> Result<(), LoadError>) -> Result<(), LoadError> {
+        // The batch in memory keeps only what it holds from here: the
+        // batches read back need a buffer of their own.
+        let b = &mut self.batch;
+        b.offsets.shrink_to_fit();
+        b.indices.shrink_to_fit();
+        b.values.shrink_to_fit();
+        b.labels.shrink_to_fit();
+        let mut rows = Rows::default();
         for path in std::mem::take(&mut self.files) {
-            let rows = read_batch(&path, self.multilabel).map_err(|e| LoadError::io(&path, e))?;
+            read_batch(&path, &mut rows).map_err(|e| LoadError::io(&path, e))?;
+            debug_assert_eq!(self.multilabel, !rows.label_offsets.is_empty());
             let _ = std::fs::remove_file(&path);
-            f(rows)?;
+            f(&rows)?;
         }
-        if !self.batch.offsets.is_empty() {
-            f(std::mem::take(&mut self.batch))?;
+        if self.batch.offsets.len() > 1 {
+            f(&self.batch)?;
         }
         Ok(())
     }
@@ -275,27 +335,26 @@ fn write_batch(path: &Path, rows: &Rows) -> std::io::Result<()> {
     out.flush()
 }
 
-/// Reads what [`write_batch`] wrote.
-fn read_batch(path: &Path, multilabel: bool) -> std::io::Result<Rows> {
-    fn column<T: bytemuck::Pod + bytemuck::Zeroable + Clone>(r: &mut impl Read) -> std::io::Result<Vec<T>> {
+/// Reads what [`write_batch`] wrote into `rows`, reusing its buffers.
+fn read_batch(path: &Path, rows: &mut Rows) -> std::io::Result<()> {
+    fn column<T: bytemuck::Pod + bytemuck::Zeroable + Clone>(r: &mut impl Read, v: &mut Vec<T>) -> std::io::Result<()> {
         let mut len = [0u8; 8];
         r.read_exact(&mut len)?;
-        let mut v = vec![T::zeroed(); u64::from_le_bytes(len) as usize];
-        r.read_exact(bytemuck::cast_slice_mut(&mut v))?;
-        Ok(v)
+        v.clear();
+        v.resize(u64::from_le_bytes(len) as usize, T::zeroed());
+        r.read_exact(bytemuck::cast_slice_mut(v))
     }
     let mut r = std::io::BufReader::with_capacity(1 << 20, std::fs::File::open(path)?);
-    let mut rows = Rows {
-        offsets: column(&mut r)?,
-        indices: column(&mut r)?,
-        values: column(&mut r)?,
-        labels: column(&mut r)?,
-        qids: column(&mut r)?,
-        label_offsets: column(&mut r)?,
-        multilabels: column(&mut r)?,
-        ..Default::default()
-    };
-    rows.dim = column::<u64>(&mut r)?.first().copied().unwrap_or(0);
-    debug_assert_eq!(multilabel, !rows.label_offsets.is_empty());
-    Ok(rows)
+    column(&mut r, &mut rows.offsets)?;
+    column(&mut r, &mut rows.indices)?;
+    column(&mut r, &mut rows.values)?;
+    column(&mut r, &mut rows.labels)?;
+    column(&mut r, &mut rows.qids)?;
+    column(&mut r, &mut rows.label_offsets)?;
+    column(&mut r, &mut rows.multilabels)?;
+    let mut dim = Vec::new();
+    column::<u64>(&mut r, &mut dim)?;
+    rows.dim = dim.first().copied().unwrap_or(0);
+    rows.skipped.clear();
+    Ok(())
 }

@@ -156,6 +156,24 @@ impl Rows {
         d
     }
 
+    /// Empties the rows, keeping the buffers' capacity.
+    pub(crate) fn clear(&mut self, multilabel: bool) {
+        for v in [&mut self.offsets, &mut self.label_offsets] {
+            v.clear();
+        }
+        self.offsets.push(0);
+        if multilabel {
+            self.label_offsets.push(0);
+        }
+        self.labels.clear();
+        self.multilabels.clear();
+        self.qids.clear();
+        self.indices.clear();
+        self.values.clear();
+        self.skipped.clear();
+        self.dim = 0;
+    }
+
     /// Appends `other`'s rows after these.
     pub fn append(&mut self, other: Rows) {
         let base = self.indices.len() as u64;

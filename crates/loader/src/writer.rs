@@ -162,13 +162,19 @@ impl Stats {
         }
     }
 
+    /// The candidate u8 scales of [`find_u8_scale`] for the rows so far, in
+    /// the order they are tried.
+    pub(crate) fn scale_candidates(&self) -> [f32; 4] {
+        [1.0f32 / 255.0, 1.0, self.max / 255.0, self.min]
+    }
+
     /// The u8 scale that decodes every value exactly, if any: the
     /// candidates of [`find_u8_scale`], each tested by `exact`.
     fn u8_scale(&self, exact: &mut dyn FnMut(f32) -> bool) -> Option<f32> {
         if !self.positive || self.nnz == 0 {
             return None;
         }
-        [1.0f32 / 255.0, 1.0, self.max / 255.0, self.min].into_iter().find(|&s| s.is_finite() && s > 0.0 && exact(s))
+        self.scale_candidates().into_iter().find(|&s| s.is_finite() && s > 0.0 && exact(s))
     }
 
     /// The most compact lossless encoding for rows over `dim` features;

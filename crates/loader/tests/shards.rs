@@ -628,3 +628,49 @@ fn a_streamed_conversion_equals_a_whole_one() {
     assert_eq!(done.skipped.iter().map(|(_, e)| e.line).collect::<Vec<_>>(), vec![3001]);
     assert_eq!(done.manifest.rows, 6000);
 }
+
+/// The u8 scale a streamed conversion picks, from checks made block by
+/// block or, where a candidate scale moved (a new smallest or largest value
+/// in a later block), from the spool read again, is the one a whole-input
+/// conversion picks; a late value that breaks the grid gives f32.
+#[test]
+fn a_streamed_conversion_picks_the_whole_inputs_scale() {
+    use rosenblatt_loader::convert::{ConvertOptions, convert};
+    let tmp = tempfile::tempdir().unwrap();
+    // Values per row r, as multiples of 1/4: early rows (multiples of 1/2,
+    // up to 63.5), then the late rows of each case.
+    let early = |r: u32| 0.5 * f64::from(1 + r % 127);
+    let cases: [(&str, fn(u32) -> f64, &str); 3] = [
+        ("same grid throughout", |r| 0.5 * f64::from(1 + (r * 7) % 127), "sparse-u16-u8"),
+        ("smaller step and larger value late", |r| 0.25 * f64::from(1 + (r * 7) % 255), "sparse-u16-u8"),
+        ("off the grid late", |r| if r % 50 == 0 { 0.3 } else { 0.5 }, "sparse-u16-f32"),
+    ];
+    let small = ConvertOptions { block_bytes: 1000, batch_bytes: 4000, ..Default::default() };
+    for (name, late, want_encoding) in cases {
+        let mut text = String::new();
+        for r in 0..2000u32 {
+            let v = if r < 1000 { early(r) } else { late(r) };
+            text.push_str(&format!(
+                "{} {}:{v} {}:{}\n",
+                if r % 2 == 0 { "+1" } else { "-1" },
+                1 + r % 90,
+                100 + r % 7,
+                early(r + 3)
+            ));
+        }
+        let plain = tmp.path().join(format!("{name}.svm"));
+        std::fs::write(&plain, &text).unwrap();
+        let out = tmp.path().join(name);
+        let done = convert(std::slice::from_ref(&plain), &out, &small, &mut |_| {}).unwrap();
+        let rows = rows_of(&text);
+        let whole = choose_encoding(&rows, rows.min_dim());
+        let scale = match whole.values {
+            ValueEncoding::U8 { scale } => Some(scale),
+            _ => None,
+        };
+        assert_eq!((done.manifest.encoding, done.manifest.scale), (whole.kind(), scale), "{name}");
+        assert_eq!(done.manifest.encoding.name(), want_encoding, "{name}");
+        let got = Dataset::open(&out, OpenOptions::default()).unwrap();
+        assert_eq!(got.to_rows(), rows, "{name}");
+    }
+}
