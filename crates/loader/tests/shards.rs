@@ -640,7 +640,8 @@ fn a_streamed_conversion_picks_the_whole_inputs_scale() {
     // Values per row r, as multiples of 1/4: early rows (multiples of 1/2,
     // up to 63.5), then the late rows of each case.
     let early = |r: u32| 0.5 * f64::from(1 + r % 127);
-    let cases: [(&str, fn(u32) -> f64, &str); 3] = [
+    type Late = fn(u32) -> f64;
+    let cases: [(&str, Late, &str); 3] = [
         ("same grid throughout", |r| 0.5 * f64::from(1 + (r * 7) % 127), "sparse-u16-u8"),
         ("smaller step and larger value late", |r| 0.25 * f64::from(1 + (r * 7) % 255), "sparse-u16-u8"),
         ("off the grid late", |r| if r % 50 == 0 { 0.3 } else { 0.5 }, "sparse-u16-f32"),
