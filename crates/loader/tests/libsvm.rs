@@ -344,7 +344,7 @@ fn an_empty_multilabel_row_survives_writing() {
     for base in [0u8, 1] {
         let mut text = Vec::new();
         rosenblatt_loader::libsvm::write_rows(&rows, base, &mut text).unwrap();
-        let opts = ParseOptions { zero_based: base == 0, ..multi.clone() };
+        let opts = ParseOptions { zero_based: base == 0, ..multi };
         let back = parse(&text, &opts).unwrap();
         assert_eq!((back.label_offsets, back.offsets), (rows.label_offsets.clone(), rows.offsets.clone()));
         assert_eq!((back.multilabels, back.indices), (rows.multilabels.clone(), rows.indices.clone()));
