@@ -15,7 +15,7 @@ use crate::error::{LoadError, ParseError};
 use crate::format::LabelKind;
 use crate::idx::read_mnist;
 use crate::input::for_each_block;
-use crate::libsvm::{ParseOptions, Rows, parse_block};
+use crate::libsvm::{ParseOptions, Rows, parse_block_into};
 use crate::manifest::{MANIFEST, Manifest};
 use crate::writer::{DatasetWriter, Stats, WriteOptions, u8_exact, write_dataset};
 use std::io::{Read, Write};
@@ -62,6 +62,9 @@ pub struct ConvertOptions {
     /// columns (8 per entry): with a block of text, what a conversion holds
     /// in memory.
     pub batch_bytes: u64,
+    /// Each block is parsed in pieces of about this many bytes, in
+    /// parallel when there are threads for it.
+    pub piece_bytes: usize,
 }
 
 impl Default for ConvertOptions {
@@ -74,6 +77,7 @@ impl Default for ConvertOptions {
             threads: None,
             block_bytes: 64 << 20,
             batch_bytes: 256 << 20,
+            piece_bytes: 4 << 20,
         }
     }
 }
@@ -163,14 +167,16 @@ fn convert_text(
         input_bytes += for_each_block(path, opts.block_bytes, 1 << 40, |text| {
             // A byte-order mark may start only the file.
             let text = if line == 1 { text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text) } else { text };
-            let mut rows = pool
-                .install(|| parse_block(text, line, &opts.parse, 4 << 20))
+            // Parsed straight into the spool's batch, after its rows.
+            let batch = spool.batch();
+            let (first, from) = (batch.len(), batch.indices.len());
+            pool.install(|| parse_block_into(text, line, &opts.parse, opts.piece_bytes.max(1), batch))
                 .map_err(|error| LoadError::Parse { path: path.clone(), error })?;
             line += memchr::memchr_iter(b'\n', text).count() as u64;
-            skipped.extend(rows.skipped.drain(..).map(|e| (path.clone(), e)));
-            stats.add(&rows);
-            scales.check(&stats, &rows.values);
-            spool.push(rows)
+            skipped.extend(batch.skipped.drain(..).map(|e| (path.clone(), e)));
+            stats.add_from(batch, first);
+            scales.check(&stats, &batch.values[from..]);
+            spool.spill_if_full()
         })?;
     }
     if stats.rows == 0 {
@@ -255,15 +261,18 @@ impl Spool {
         Spool { dir, batch: Rows::default(), files: Vec::new(), multilabel, limit }
     }
 
-    /// Adds `rows` (in input order); a full batch goes to a file. The batch
-    /// keeps its buffers from one file to the next: fresh ones would cost
-    /// a page fault per 4 KiB, a fifth of a conversion's time (SPEED.md).
-    fn push(&mut self, rows: Rows) -> Result<(), LoadError> {
+    /// The batch being filled: blocks are parsed straight into it. It
+    /// keeps its buffers from one file to the next: fresh ones would cost a
+    /// page fault per 4 KiB, a fifth of a conversion's time (SPEED.md).
+    fn batch(&mut self) -> &mut Rows {
         if self.batch.offsets.is_empty() {
-            self.batch = rows;
-        } else {
-            self.batch.append(rows);
+            self.batch.clear(self.multilabel);
         }
+        &mut self.batch
+    }
+
+    /// Writes the batch to a file if it is full.
+    fn spill_if_full(&mut self) -> Result<(), LoadError> {
         if 8 * self.batch.indices.len() as u64 >= self.limit {
             let path = self.dir.join(format!("batch-{:05}", self.files.len()));
             std::fs::create_dir_all(&self.dir).map_err(|e| LoadError::io(&self.dir, e))?;

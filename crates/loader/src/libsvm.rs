@@ -223,14 +223,51 @@ pub fn parse_block(text: &[u8], first_line: u64, opts: &ParseOptions, chunk_byte
     Ok(rows)
 }
 
+/// [`parse_block`], appending the rows to `out` (a streaming conversion's
+/// batch): on one thread the text is parsed straight into `out`; on more,
+/// each piece's rows are copied there once, with no join in between.
+pub(crate) fn parse_block_into(
+    text: &[u8],
+    first_line: u64,
+    opts: &ParseOptions,
+    chunk_bytes: usize,
+    out: &mut Rows,
+) -> Result<(), ParseError> {
+    if one_piece(text, chunk_bytes) {
+        let mut p = LineParser::new(opts);
+        return parse_lines(text, first_line, &mut p, out);
+    }
+    let shift = |mut e: ParseError| {
+        e.line += first_line - 1;
+        e
+    };
+    for mut part in parse_parts(text, opts, chunk_bytes).map_err(shift)? {
+        part.skipped.iter_mut().for_each(|e| e.line += first_line - 1);
+        out.append(part);
+    }
+    Ok(())
+}
+
+/// Whether `text` is parsed in one piece: one thread, or a short text.
+fn one_piece(text: &[u8], chunk_bytes: usize) -> bool {
+    rayon::current_num_threads() == 1 || text.len() <= chunk_bytes
+}
+
 fn parse_pieces(text: &[u8], opts: &ParseOptions, chunk_bytes: usize) -> Result<Rows, ParseError> {
-    if rayon::current_num_threads() == 1 || text.len() <= chunk_bytes {
+    if one_piece(text, chunk_bytes) {
         // One piece: parsed straight into the result, nothing to join.
         let mut p = LineParser::new(opts);
         let mut rows = Rows::new(opts.multilabel);
         parse_lines(text, 1, &mut p, &mut rows)?;
         return Ok(rows);
     }
+    Ok(join(parse_parts(text, opts, chunk_bytes)?, opts.multilabel))
+}
+
+/// The rows of each piece of `text`, parsed in parallel, in input order;
+/// line numbers (of the first error, of skipped lines) count from the
+/// start of `text`.
+fn parse_parts(text: &[u8], opts: &ParseOptions, chunk_bytes: usize) -> Result<Vec<Rows>, ParseError> {
     let chunks = split_lines(text, chunk_bytes.max(1));
     let mut parsed: Vec<Result<Rows, ParseError>> = chunks
         .par_iter()
@@ -261,8 +298,7 @@ fn parse_pieces(text: &[u8], opts: &ParseOptions, chunk_bytes: usize) -> Result<
     if let Some(k) = first_error {
         return Err(parsed.swap_remove(k).expect_err("an error"));
     }
-    let parts: Vec<Rows> = parsed.into_iter().map(|r| r.expect("no error")).collect();
-    Ok(join(parts, opts.multilabel))
+    Ok(parsed.into_iter().map(|r| r.expect("no error")).collect())
 }
 
 /// The rows of consecutive pieces as one, each column copied into place in

@@ -134,15 +134,29 @@ impl Stats {
     }
 
     pub(crate) fn add(&mut self, rows: &Rows) {
-        self.rows += rows.len() as u64;
-        self.nnz += rows.indices.len() as u64;
-        self.dim = self.dim.max(rows.min_dim());
+        self.add_from(rows, 0);
+    }
+
+    /// Adds rows `first..` of `rows` (those a block appended to a batch).
+    pub(crate) fn add_from(&mut self, rows: &Rows, first: usize) {
+        let (n, from) = (rows.len(), rows.offsets[first] as usize);
+        self.rows += (n - first) as u64;
+        self.nnz += (rows.indices.len() - from) as u64;
+        // Indices are sorted within a row: its last is its largest.
+        self.dim = self.dim.max(rows.dim);
+        for r in first..n {
+            let (s, e) = (rows.offsets[r] as usize, rows.offsets[r + 1] as usize);
+            if e > s {
+                self.dim = self.dim.max(u64::from(rows.indices[e - 1]) + 1);
+            }
+        }
+        let values = &rows.values[from..];
         // Eight lanes of comparisons and selects, which vectorise (values
         // are finite, so `<` and `>` agree with `f32::min`/`max`); one value
         // at a time this loop was 5% of a conversion.
         let (mut min, mut max) = ([self.min; 8], [self.max; 8]);
         let (mut binary, mut positive) = (self.binary_values, self.positive);
-        let chunks = rows.values.chunks_exact(8);
+        let chunks = values.chunks_exact(8);
         let tail = chunks.remainder();
         for c in chunks {
             for l in 0..8 {
@@ -162,11 +176,11 @@ impl Stats {
         self.min = min.into_iter().fold(f32::INFINITY, f32::min);
         self.max = max.into_iter().fold(0.0, f32::max);
         (self.binary_values, self.positive) = (binary, positive);
-        for &l in &rows.labels {
+        for &l in rows.labels.get(first..).unwrap_or_default() {
             self.binary_labels &= l == 1.0 || l == -1.0;
             self.class_labels &= l >= 0.0 && l < (1 << 24) as f32 && l.fract() == 0.0;
         }
-        self.qids |= rows.has_qids();
+        self.qids |= rows.qids.get(first..).unwrap_or_default().iter().any(|&q| q != crate::libsvm::NO_QID);
     }
 
     pub(crate) fn label_kind(&self) -> LabelKind {

@@ -600,9 +600,11 @@ fn a_streamed_conversion_equals_a_whole_one() {
     write_dataset(&whole, &rows, &WriteOptions::default()).unwrap();
     let want = Dataset::open(&whole, OpenOptions::default()).unwrap();
     let small = ConvertOptions { block_bytes: 1000, batch_bytes: 4000, ..Default::default() };
-    for (name, input) in [("plain", &plain), ("gz", &gz)] {
+    // Blocks in pieces, parsed on two threads and appended to the batch.
+    let pieces = ConvertOptions { block_bytes: 5000, piece_bytes: 700, threads: Some(2), ..small.clone() };
+    for (name, input, small) in [("plain", &plain, &small), ("gz", &gz, &small), ("pieces", &plain, &pieces)] {
         let out = tmp.path().join(name);
-        let done = convert(std::slice::from_ref(input), &out, &small, &mut |_| {}).unwrap();
+        let done = convert(std::slice::from_ref(input), &out, small, &mut |_| {}).unwrap();
         let got = Dataset::open(&out, OpenOptions { verify_checksums: true, in_memory: false }).unwrap();
         assert_eq!(got.to_rows(), want.to_rows(), "{name}");
         assert_eq!(got.manifest().dim, 1000, "{name}");
@@ -623,10 +625,14 @@ fn a_streamed_conversion_equals_a_whole_one() {
     let e = convert(std::slice::from_ref(&plain), &out, &small, &mut |_| {}).unwrap_err().to_string();
     assert!(e.contains("in.svm:3001:"), "{e}");
     assert!(Dataset::open(&out, OpenOptions::default()).is_err() && !out.join(".spool").exists());
-    let skip = ConvertOptions { parse: ParseOptions { skip_bad_lines: true, ..Default::default() }, ..small };
-    let done = convert(std::slice::from_ref(&plain), &tmp.path().join("skip"), &skip, &mut |_| {}).unwrap();
-    assert_eq!(done.skipped.iter().map(|(_, e)| e.line).collect::<Vec<_>>(), vec![3001]);
-    assert_eq!(done.manifest.rows, 6000);
+    let e = convert(std::slice::from_ref(&plain), &tmp.path().join("bad2"), &pieces, &mut |_| {}).unwrap_err();
+    assert!(e.to_string().contains("in.svm:3001:"), "{e}");
+    for (name, opts) in [("skip", small), ("skip-pieces", pieces)] {
+        let skip = ConvertOptions { parse: ParseOptions { skip_bad_lines: true, ..Default::default() }, ..opts };
+        let done = convert(std::slice::from_ref(&plain), &tmp.path().join(name), &skip, &mut |_| {}).unwrap();
+        assert_eq!(done.skipped.iter().map(|(_, e)| e.line).collect::<Vec<_>>(), vec![3001], "{name}");
+        assert_eq!(done.manifest.rows, 6000, "{name}");
+    }
 }
 
 /// The u8 scale a streamed conversion picks, from checks made block by
