@@ -160,6 +160,7 @@ fn convert_text(
     let mut spool = Spool::new(out.join(".spool"), opts.parse.multilabel, opts.batch_bytes);
     let mut stats = Stats::new(opts.parse.multilabel);
     let mut scales = ScaleChecks::default();
+    let mut pieces = Vec::new();
     let (mut input_bytes, mut skipped) = (0u64, Vec::new());
     for path in inputs {
         progress(&format!("parsing {}", path.display()));
@@ -170,7 +171,7 @@ fn convert_text(
             // Parsed straight into the spool's batch, after its rows.
             let batch = spool.batch();
             let (first, from) = (batch.len(), batch.indices.len());
-            pool.install(|| parse_block_into(text, line, &opts.parse, opts.piece_bytes.max(1), batch))
+            pool.install(|| parse_block_into(text, line, &opts.parse, opts.piece_bytes.max(1), batch, &mut pieces))
                 .map_err(|error| LoadError::Parse { path: path.clone(), error })?;
             line += memchr::memchr_iter(b'\n', text).count() as u64;
             skipped.extend(batch.skipped.drain(..).map(|e| (path.clone(), e)));

@@ -176,17 +176,22 @@ impl Rows {
 
     /// Appends `other`'s rows after these.
     pub fn append(&mut self, other: Rows) {
+        self.append_from(&other);
+    }
+
+    /// Appends a copy of `other`'s rows after these.
+    pub fn append_from(&mut self, other: &Rows) {
         let base = self.indices.len() as u64;
         self.offsets.extend(other.offsets[1..].iter().map(|o| o + base));
-        self.indices.extend(other.indices);
-        self.values.extend(other.values);
-        self.labels.extend(other.labels);
+        self.indices.extend_from_slice(&other.indices);
+        self.values.extend_from_slice(&other.values);
+        self.labels.extend_from_slice(&other.labels);
         if let Some(&lb) = self.label_offsets.last() {
             self.label_offsets.extend(other.label_offsets[1..].iter().map(|o| o + lb));
         }
-        self.multilabels.extend(other.multilabels);
-        self.qids.extend(other.qids);
-        self.skipped.extend(other.skipped);
+        self.multilabels.extend_from_slice(&other.multilabels);
+        self.qids.extend_from_slice(&other.qids);
+        self.skipped.extend_from_slice(&other.skipped);
         self.dim = self.dim.max(other.dim);
     }
 }
@@ -225,13 +230,15 @@ pub fn parse_block(text: &[u8], first_line: u64, opts: &ParseOptions, chunk_byte
 
 /// [`parse_block`], appending the rows to `out` (a streaming conversion's
 /// batch): on one thread the text is parsed straight into `out`; on more,
-/// each piece's rows are copied there once, with no join in between.
+/// each piece is parsed into one of `pieces` (kept by the caller, buffers
+/// and all, for the next block) and copied to `out` once, with no join.
 pub(crate) fn parse_block_into(
     text: &[u8],
     first_line: u64,
     opts: &ParseOptions,
     chunk_bytes: usize,
     out: &mut Rows,
+    pieces: &mut Vec<Rows>,
 ) -> Result<(), ParseError> {
     if one_piece(text, chunk_bytes) {
         let mut p = LineParser::new(opts);
@@ -241,9 +248,10 @@ pub(crate) fn parse_block_into(
         e.line += first_line - 1;
         e
     };
-    for mut part in parse_parts(text, opts, chunk_bytes).map_err(shift)? {
+    parse_parts_into(text, opts, chunk_bytes, pieces).map_err(shift)?;
+    for part in pieces.iter_mut() {
         part.skipped.iter_mut().for_each(|e| e.line += first_line - 1);
-        out.append(part);
+        out.append_from(part);
     }
     Ok(())
 }
@@ -268,37 +276,50 @@ fn parse_pieces(text: &[u8], opts: &ParseOptions, chunk_bytes: usize) -> Result<
 /// line numbers (of the first error, of skipped lines) count from the
 /// start of `text`.
 fn parse_parts(text: &[u8], opts: &ParseOptions, chunk_bytes: usize) -> Result<Vec<Rows>, ParseError> {
+    let mut parts = Vec::new();
+    parse_parts_into(text, opts, chunk_bytes, &mut parts)?;
+    Ok(parts)
+}
+
+/// [`parse_parts`] into `parts`, reusing the buffers of the rows already
+/// there (a conversion keeps them from block to block: fresh ones would
+/// cost page faults on every block).
+fn parse_parts_into(
+    text: &[u8],
+    opts: &ParseOptions,
+    chunk_bytes: usize,
+    parts: &mut Vec<Rows>,
+) -> Result<(), ParseError> {
     let chunks = split_lines(text, chunk_bytes.max(1));
-    let mut parsed: Vec<Result<Rows, ParseError>> = chunks
+    parts.resize_with(chunks.len(), Rows::default);
+    let mut errors: Vec<Option<ParseError>> = chunks
         .par_iter()
-        .map(|chunk| {
+        .zip(parts.par_iter_mut())
+        .map(|(chunk, rows)| {
             let mut p = LineParser::new(opts);
-            let mut rows = Rows::new(opts.multilabel);
-            parse_lines(chunk, 1, &mut p, &mut rows).map(|()| rows)
+            rows.clear(opts.multilabel);
+            parse_lines(chunk, 1, &mut p, rows).err()
         })
         .collect();
     // Line numbers restart in every chunk: count the lines before a chunk
     // only when it has something to say by line (an error, skipped lines).
-    let first_error = parsed.iter().position(Result::is_err);
-    let needs_lines = |k: usize| match &parsed[k] {
-        Err(_) => true,
-        Ok(r) => !r.skipped.is_empty(),
-    };
-    if (0..parsed.len()).any(needs_lines) {
+    let first_error = errors.iter().position(Option::is_some);
+    let needs_lines = |k: usize| errors[k].is_some() || !parts[k].skipped.is_empty();
+    if (0..parts.len()).any(needs_lines) {
         let lines: Vec<u64> = chunks.par_iter().map(|c| memchr::memchr_iter(b'\n', c).count() as u64).collect();
         let mut base = 0u64;
-        for (k, r) in parsed.iter_mut().enumerate() {
-            match r {
-                Ok(rows) => rows.skipped.iter_mut().for_each(|e| e.line += base),
-                Err(e) => e.line += base,
+        for k in 0..parts.len() {
+            parts[k].skipped.iter_mut().for_each(|e| e.line += base);
+            if let Some(e) = &mut errors[k] {
+                e.line += base;
             }
             base += lines[k];
         }
     }
-    if let Some(k) = first_error {
-        return Err(parsed.swap_remove(k).expect_err("an error"));
+    match first_error {
+        Some(k) => Err(errors.swap_remove(k).expect("an error")),
+        None => Ok(()),
     }
-    Ok(parsed.into_iter().map(|r| r.expect("no error")).collect())
 }
 
 /// The rows of consecutive pieces as one, each column copied into place in
