@@ -521,12 +521,18 @@ impl OnlineLearner for Seen {
     fn model(&self) {}
 }
 
-/// Examples that record what training releases.
-struct Releases<'a> {
+/// Examples that record what training releases and prefetches.
+struct Recorded<'a> {
     data: &'a InMemoryExamples,
     released: std::sync::Mutex<Vec<std::ops::Range<usize>>>,
+    asked: std::sync::Mutex<Vec<usize>>,
 }
-impl<'a> rosenblatt_kernels::Examples for Releases<'a> {
+impl<'a> Recorded<'a> {
+    fn new(data: &'a InMemoryExamples) -> Self {
+        Recorded { data, released: Default::default(), asked: Default::default() }
+    }
+}
+impl<'a> rosenblatt_kernels::Examples for Recorded<'a> {
     type Row = <&'a InMemoryExamples as rosenblatt_kernels::Examples>::Row;
     fn len(&self) -> usize {
         self.data.len()
@@ -543,6 +549,9 @@ impl<'a> rosenblatt_kernels::Examples for Releases<'a> {
     fn release(&self, range: std::ops::Range<usize>) {
         self.released.lock().unwrap().push(range);
     }
+    fn prefetch(&self, i: usize) {
+        self.asked.lock().unwrap().push(i);
+    }
 }
 
 #[test]
@@ -554,7 +563,7 @@ fn block_order_visits_shuffled_blocks_and_releases_each_after_use() {
     for i in 0..n {
         data.push(&[0], &[1.0], if i % 2 == 0 { 1.0 } else { -1.0 }).unwrap();
     }
-    let ex = Releases { data: &data, released: Default::default() };
+    let ex = Recorded::new(&data);
     let mut l = Seen(vec![]);
     let opts = TrainOptions { passes: 2.0, order: Order::Blocks, seed: 3, stop_when_separated: false };
     train(&mut l, &ex, &opts).unwrap();
@@ -575,7 +584,7 @@ fn block_order_visits_shuffled_blocks_and_releases_each_after_use() {
     }
     assert_eq!(released.len(), 6);
     // A fractional pass stops inside a block and releases what it read.
-    let ex = Releases { data: &data, released: Default::default() };
+    let ex = Recorded::new(&data);
     let mut l = Seen(vec![]);
     train(&mut l, &ex, &TrainOptions { passes: 0.5, ..opts }).unwrap();
     assert_eq!(l.0.len(), n / 2);
@@ -589,7 +598,7 @@ fn releasing_voted_predictor_votes_the_same_and_releases_each_block_once() {
     let n = 2 * BLOCK_ROWS + BLOCK_ROWS / 2;
     let (data, _) = generate(n, 8, 0.2, 0.0, false, 31);
     let (test, _) = generate(64, 8, 0.2, 0.0, false, 32);
-    let ex = Releases { data: &data, released: Default::default() };
+    let ex = Recorded::new(&data);
     let mut l = VotedPerceptron::new(8, PerceptronParams::default(), false).unwrap();
     let opts = TrainOptions { passes: 1.0, order: Order::Blocks, seed: 5, stop_when_separated: false };
     train(&mut l, &ex, &opts).unwrap();
@@ -615,36 +624,12 @@ fn releasing_voted_predictor_votes_the_same_and_releases_each_block_once() {
 #[test]
 fn a_slice_releases_its_own_rows_in_the_whole_sets_numbering() {
     let (data, _) = generate(300, 4, 0.0, 0.1, false, 41);
-    let ex = Releases { data: &data, released: Default::default() };
+    let ex = Recorded::new(&data);
     let s = rosenblatt_learners::Slice::new(&ex, 100, 50);
     s.release(10..20);
     s.release(40..70); // clipped to the slice
     s.release(60..70); // wholly outside: nothing
     assert_eq!(ex.released.into_inner().unwrap(), vec![110..120, 140..150]);
-}
-
-/// Examples that record what training prefetches.
-struct Prefetches<'a> {
-    data: &'a InMemoryExamples,
-    asked: std::sync::Mutex<Vec<usize>>,
-}
-impl<'a> rosenblatt_kernels::Examples for Prefetches<'a> {
-    type Row = <&'a InMemoryExamples as rosenblatt_kernels::Examples>::Row;
-    fn len(&self) -> usize {
-        self.data.len()
-    }
-    fn dim(&self) -> usize {
-        1
-    }
-    fn row(&self, i: usize) -> Self::Row {
-        (&self.data).row(i)
-    }
-    fn label(&self, i: usize) -> f32 {
-        (&self.data).label(i)
-    }
-    fn prefetch(&self, i: usize) {
-        self.asked.lock().unwrap().push(i);
-    }
 }
 
 #[test]
@@ -657,7 +642,7 @@ fn chunk_order_shuffles_windows_and_reads_the_next_window_ahead_in_runs() {
     for i in 0..n {
         data.push(&[0], &[1.0], if i % 2 == 0 { 1.0 } else { -1.0 }).unwrap();
     }
-    let ex = Prefetches { data: &data, asked: Default::default() };
+    let ex = Recorded::new(&data);
     let mut l = Seen(vec![]);
     let opts = TrainOptions { passes: 2.0, order: Order::Chunks, seed: 9, stop_when_separated: false };
     train(&mut l, &ex, &opts).unwrap();
