@@ -129,8 +129,9 @@ pub fn for_each_block(
                     )));
                 }
                 if ended {
-                    if !buf.is_empty() && tx.send(buf).is_err() {
-                        return Ok(total);
+                    if !buf.is_empty() {
+                        // A consumer that stopped has its own error to tell.
+                        let _ = tx.send(buf);
                     }
                     return Ok(total);
                 }

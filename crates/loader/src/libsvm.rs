@@ -158,10 +158,9 @@ impl Rows {
 
     /// Empties the rows, keeping the buffers' capacity.
     pub(crate) fn clear(&mut self, multilabel: bool) {
-        for v in [&mut self.offsets, &mut self.label_offsets] {
-            v.clear();
-        }
+        self.offsets.clear();
         self.offsets.push(0);
+        self.label_offsets.clear();
         if multilabel {
             self.label_offsets.push(0);
         }
@@ -174,13 +173,8 @@ impl Rows {
         self.dim = 0;
     }
 
-    /// Appends `other`'s rows after these.
-    pub fn append(&mut self, other: Rows) {
-        self.append_from(&other);
-    }
-
     /// Appends a copy of `other`'s rows after these.
-    pub fn append_from(&mut self, other: &Rows) {
+    pub fn append(&mut self, other: &Rows) {
         let base = self.indices.len() as u64;
         self.offsets.extend(other.offsets[1..].iter().map(|o| o + base));
         self.indices.extend_from_slice(&other.indices);
@@ -211,27 +205,27 @@ pub fn parse(text: &[u8], opts: &ParseOptions) -> Result<Rows, ParseError> {
 /// the same line and column as [`parse`] would; the first error in input
 /// order wins.
 pub fn parse_parallel(text: &[u8], opts: &ParseOptions, chunk_bytes: usize) -> Result<Rows, ParseError> {
-    parse_block(strip_bom(text), 1, opts, chunk_bytes)
+    let text = strip_bom(text);
+    if one_piece(text, chunk_bytes) {
+        // One piece: parsed straight into the result, nothing to join.
+        let mut p = LineParser::new(opts);
+        let mut rows = Rows::new(opts.multilabel);
+        parse_lines(text, 1, &mut p, &mut rows)?;
+        return Ok(rows);
+    }
+    let mut parts = Vec::new();
+    parse_parts_into(text, opts, chunk_bytes, &mut parts)?;
+    Ok(join(parts, opts.multilabel))
 }
 
 /// [`parse_parallel`] on a piece of a larger input that starts at line
-/// `first_line` (1-based) and at a line start; a byte-order mark is not
-/// stripped (only the input's first piece may have one). Errors and skipped
-/// lines carry the input's line numbers.
-pub fn parse_block(text: &[u8], first_line: u64, opts: &ParseOptions, chunk_bytes: usize) -> Result<Rows, ParseError> {
-    let shift = |mut e: ParseError| {
-        e.line += first_line - 1;
-        e
-    };
-    let mut rows = parse_pieces(text, opts, chunk_bytes).map_err(shift)?;
-    rows.skipped = rows.skipped.into_iter().map(shift).collect();
-    Ok(rows)
-}
-
-/// [`parse_block`], appending the rows to `out` (a streaming conversion's
-/// batch): on one thread the text is parsed straight into `out`; on more,
-/// each piece is parsed into one of `pieces` (kept by the caller, buffers
-/// and all, for the next block) and copied to `out` once, with no join.
+/// `first_line` (1-based) and at a line start (a byte-order mark is not
+/// stripped: only the input's first piece may have one), appending the
+/// rows to `out` (a streaming conversion's batch). Errors and skipped lines
+/// carry the input's line numbers. On one thread the text is parsed
+/// straight into `out`; on more, each piece is parsed into one of `pieces`
+/// (kept by the caller, buffers and all, for the next block) and copied to
+/// `out` once, with no join.
 pub(crate) fn parse_block_into(
     text: &[u8],
     first_line: u64,
@@ -244,14 +238,14 @@ pub(crate) fn parse_block_into(
         let mut p = LineParser::new(opts);
         return parse_lines(text, first_line, &mut p, out);
     }
-    let shift = |mut e: ParseError| {
-        e.line += first_line - 1;
+    let shift = |e: &mut ParseError| e.line += first_line - 1;
+    parse_parts_into(text, opts, chunk_bytes, pieces).map_err(|mut e| {
+        shift(&mut e);
         e
-    };
-    parse_parts_into(text, opts, chunk_bytes, pieces).map_err(shift)?;
+    })?;
     for part in pieces.iter_mut() {
-        part.skipped.iter_mut().for_each(|e| e.line += first_line - 1);
-        out.append_from(part);
+        part.skipped.iter_mut().for_each(shift);
+        out.append(part);
     }
     Ok(())
 }
@@ -261,29 +255,11 @@ fn one_piece(text: &[u8], chunk_bytes: usize) -> bool {
     rayon::current_num_threads() == 1 || text.len() <= chunk_bytes
 }
 
-fn parse_pieces(text: &[u8], opts: &ParseOptions, chunk_bytes: usize) -> Result<Rows, ParseError> {
-    if one_piece(text, chunk_bytes) {
-        // One piece: parsed straight into the result, nothing to join.
-        let mut p = LineParser::new(opts);
-        let mut rows = Rows::new(opts.multilabel);
-        parse_lines(text, 1, &mut p, &mut rows)?;
-        return Ok(rows);
-    }
-    Ok(join(parse_parts(text, opts, chunk_bytes)?, opts.multilabel))
-}
-
-/// The rows of each piece of `text`, parsed in parallel, in input order;
-/// line numbers (of the first error, of skipped lines) count from the
-/// start of `text`.
-fn parse_parts(text: &[u8], opts: &ParseOptions, chunk_bytes: usize) -> Result<Vec<Rows>, ParseError> {
-    let mut parts = Vec::new();
-    parse_parts_into(text, opts, chunk_bytes, &mut parts)?;
-    Ok(parts)
-}
-
-/// [`parse_parts`] into `parts`, reusing the buffers of the rows already
-/// there (a conversion keeps them from block to block: fresh ones would
-/// cost page faults on every block).
+/// The rows of each piece of `text`, parsed in parallel, into `parts` in
+/// input order, reusing the buffers of the rows already there (a
+/// conversion keeps them from block to block: fresh ones would cost page
+/// faults on every block). Line numbers (of the first error, of skipped
+/// lines) count from the start of `text`.
 fn parse_parts_into(
     text: &[u8],
     opts: &ParseOptions,
