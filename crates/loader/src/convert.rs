@@ -189,17 +189,13 @@ fn convert_text(
     if dim < stats.dim {
         return Err(LoadError::Invalid(format!("dimension {dim} is below the largest index + 1 ({})", stats.dim)));
     }
-    let kind = w.label_kind.unwrap_or_else(|| stats.label_kind());
     // Whether every value is a byte times `scale`: known from the checks on
     // the way when the scale was the same for every block, else read again
     // from the spooled batches.
     let mut exact = |scale: f32| {
         scales.verdict(scale).unwrap_or_else(|| spool.all(|rows| u8_exact(&rows.values, scale)).unwrap_or(false))
     };
-    let encoding = match w.encoding {
-        Some(e) => stats.check_forced(e, dim, &mut exact)?,
-        None => stats.encoding(dim, &mut exact),
-    };
+    let (kind, encoding) = stats.choose(w, dim, &mut exact)?;
     let mut writer = DatasetWriter::create(out, dim, encoding, kind, u8::from(!opts.parse.zero_based))?;
     writer.set_qids(stats.qids);
     spool.drain(|rows| writer.write_cut(rows, w.shard_bytes.max(1)))?;
@@ -222,7 +218,7 @@ struct ScaleChecks {
 impl ScaleChecks {
     fn check(&mut self, stats: &Stats, values: &[f32]) {
         let mut settled = false;
-        for (slot, scale) in self.slots.iter_mut().zip(stats.scale_candidates()) {
+        for (slot, scale) in self.slots.iter_mut().zip(stats.values.scale_candidates()) {
             let verdict = match *slot {
                 // The first block, or the same scale as every block before.
                 None => Some(true),

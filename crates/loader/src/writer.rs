@@ -44,20 +44,70 @@ impl Default for WriteOptions {
 /// The u8 scale that decodes every value exactly, if there is one: values
 /// in `1..=255 × scale`, checked bit for bit.
 pub fn find_u8_scale(values: &[f32]) -> Option<f32> {
-    // One sweep for the range; every value must be positive.
-    let (mut min, mut max) = (f32::INFINITY, 0.0f32);
-    let mut positive = true;
-    for &v in values {
-        min = min.min(v);
-        max = max.max(v);
-        positive &= v > 0.0;
+    let mut range = ValueRange::EMPTY;
+    range.add(values);
+    range.u8_scale(&mut |s| u8_exact(values, s))
+}
+
+/// What the value encodings depend on, over the values seen so far.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ValueRange {
+    min: f32,
+    max: f32,
+    /// Every value > 0; every value 1; at least one value.
+    positive: bool,
+    binary: bool,
+    any: bool,
+}
+
+impl ValueRange {
+    const EMPTY: ValueRange = ValueRange { min: f32::INFINITY, max: 0.0, positive: true, binary: true, any: false };
+
+    /// Takes `values` into the range in one sweep of eight lanes of
+    /// comparisons and selects, which vectorise (with `<` and `>` a NaN
+    /// leaves min and max alone, as `f32::min`/`max` do, and is not
+    /// positive); one value at a time this was 5% of a conversion.
+    fn add(&mut self, values: &[f32]) {
+        let (mut min, mut max) = ([self.min; 8], [self.max; 8]);
+        let (mut binary, mut positive) = (self.binary, self.positive);
+        let chunks = values.chunks_exact(8);
+        let tail = chunks.remainder();
+        for c in chunks {
+            for l in 0..8 {
+                let v = c[l];
+                min[l] = if v < min[l] { v } else { min[l] };
+                max[l] = if v > max[l] { v } else { max[l] };
+                binary &= v == 1.0;
+                positive &= v > 0.0;
+            }
+        }
+        for &v in tail {
+            min[0] = if v < min[0] { v } else { min[0] };
+            max[0] = if v > max[0] { v } else { max[0] };
+            binary &= v == 1.0;
+            positive &= v > 0.0;
+        }
+        self.min = min.into_iter().fold(f32::INFINITY, f32::min);
+        self.max = max.into_iter().fold(0.0, f32::max);
+        (self.binary, self.positive) = (binary, positive);
+        self.any |= !values.is_empty();
     }
-    if !positive || values.is_empty() {
-        return None;
+
+    /// The candidate u8 scales, in the order they are tried: pixels
+    /// (1/255), small integers (1), a full byte range (max/255), and a grid
+    /// whose step is the smallest value (0.5, 1, 2 → 0.5).
+    pub(crate) fn scale_candidates(&self) -> [f32; 4] {
+        [1.0f32 / 255.0, 1.0, self.max / 255.0, self.min]
     }
-    // Pixels (1/255), small integers (1), a full byte range (max/255), and
-    // a grid whose step is the smallest value (0.5, 1, 2 → 0.5).
-    [1.0f32 / 255.0, 1.0, max / 255.0, min].into_iter().find(|&s| s.is_finite() && s > 0.0 && u8_exact(values, s))
+
+    /// The first candidate scale for which `exact(scale)` says every value
+    /// is a byte times it; none unless every value is positive.
+    fn u8_scale(&self, exact: &mut dyn FnMut(f32) -> bool) -> Option<f32> {
+        if !self.positive || !self.any {
+            return None;
+        }
+        self.scale_candidates().into_iter().find(|&s| s.is_finite() && s > 0.0 && exact(s))
+    }
 }
 
 /// `v / scale` as the byte `k` with `k·scale == v` exactly, if there is one
@@ -99,10 +149,7 @@ pub(crate) struct Stats {
     pub(crate) nnz: u64,
     /// One past the largest index (explicit zeros included).
     pub(crate) dim: u64,
-    binary_values: bool,
-    positive: bool,
-    min: f32,
-    max: f32,
+    pub(crate) values: ValueRange,
     /// Every label ±1; every label a class id.
     binary_labels: bool,
     class_labels: bool,
@@ -116,10 +163,7 @@ impl Stats {
             rows: 0,
             nnz: 0,
             dim: 0,
-            binary_values: true,
-            positive: true,
-            min: f32::INFINITY,
-            max: 0.0,
+            values: ValueRange::EMPTY,
             binary_labels: true,
             class_labels: true,
             multilabel,
@@ -150,32 +194,7 @@ impl Stats {
                 self.dim = self.dim.max(u64::from(rows.indices[e - 1]) + 1);
             }
         }
-        let values = &rows.values[from..];
-        // Eight lanes of comparisons and selects, which vectorise (values
-        // are finite, so `<` and `>` agree with `f32::min`/`max`); one value
-        // at a time this loop was 5% of a conversion.
-        let (mut min, mut max) = ([self.min; 8], [self.max; 8]);
-        let (mut binary, mut positive) = (self.binary_values, self.positive);
-        let chunks = values.chunks_exact(8);
-        let tail = chunks.remainder();
-        for c in chunks {
-            for l in 0..8 {
-                let v = c[l];
-                min[l] = if v < min[l] { v } else { min[l] };
-                max[l] = if v > max[l] { v } else { max[l] };
-                binary &= v == 1.0;
-                positive &= v > 0.0;
-            }
-        }
-        for &v in tail {
-            min[0] = if v < min[0] { v } else { min[0] };
-            max[0] = if v > max[0] { v } else { max[0] };
-            binary &= v == 1.0;
-            positive &= v > 0.0;
-        }
-        self.min = min.into_iter().fold(f32::INFINITY, f32::min);
-        self.max = max.into_iter().fold(0.0, f32::max);
-        (self.binary_values, self.positive) = (binary, positive);
+        self.values.add(&rows.values[from..]);
         for &l in rows.labels.get(first..).unwrap_or_default() {
             self.binary_labels &= l == 1.0 || l == -1.0;
             self.class_labels &= l >= 0.0 && l < (1 << 24) as f32 && l.fract() == 0.0;
@@ -183,7 +202,7 @@ impl Stats {
         self.qids |= rows.qids.get(first..).unwrap_or_default().iter().any(|&q| q != crate::libsvm::NO_QID);
     }
 
-    pub(crate) fn label_kind(&self) -> LabelKind {
+    fn label_kind(&self) -> LabelKind {
         if self.multilabel {
             LabelKind::Multi
         } else if self.binary_labels {
@@ -195,35 +214,38 @@ impl Stats {
         }
     }
 
-    /// The candidate u8 scales of [`find_u8_scale`] for the rows so far, in
-    /// the order they are tried.
-    pub(crate) fn scale_candidates(&self) -> [f32; 4] {
-        [1.0f32 / 255.0, 1.0, self.max / 255.0, self.min]
-    }
-
-    /// The u8 scale that decodes every value exactly, if any: the
-    /// candidates of [`find_u8_scale`], each tested by `exact`.
-    fn u8_scale(&self, exact: &mut dyn FnMut(f32) -> bool) -> Option<f32> {
-        if !self.positive || self.nnz == 0 {
-            return None;
-        }
-        self.scale_candidates().into_iter().find(|&s| s.is_finite() && s > 0.0 && exact(s))
+    /// The label kind and the encoding for rows over `dim` features: those
+    /// `opts` forces (checked to hold the rows without loss) or else those
+    /// the rows call for; `exact(scale)` says whether every value is a byte
+    /// times `scale`.
+    pub(crate) fn choose(
+        &self,
+        opts: &WriteOptions,
+        dim: u64,
+        exact: &mut dyn FnMut(f32) -> bool,
+    ) -> Result<(LabelKind, Encoding), LoadError> {
+        let kind = opts.label_kind.unwrap_or_else(|| self.label_kind());
+        let encoding = match opts.encoding {
+            Some(e) => self.check_forced(e, dim, exact)?,
+            None => self.encoding(dim, exact),
+        };
+        Ok((kind, encoding))
     }
 
     /// The most compact lossless encoding for rows over `dim` features;
     /// `exact(scale)` says whether every value is a byte times `scale`.
-    pub(crate) fn encoding(&self, dim: u64, exact: &mut dyn FnMut(f32) -> bool) -> Encoding {
+    fn encoding(&self, dim: u64, exact: &mut dyn FnMut(f32) -> bool) -> Encoding {
         let cells = self.rows.saturating_mul(dim);
         let density = if cells == 0 { 0.0 } else { self.nnz as f64 / cells as f64 };
-        let values = if self.binary_values {
+        let values = if self.values.binary {
             ValueEncoding::Ones
-        } else if let Some(scale) = self.u8_scale(exact) {
+        } else if let Some(scale) = self.values.u8_scale(exact) {
             ValueEncoding::U8 { scale }
         } else {
             ValueEncoding::F32
         };
         if density >= DENSE_MIN_DENSITY && self.rows > 0 {
-            let values = if self.binary_values { ValueEncoding::U8 { scale: 1.0 } } else { values };
+            let values = if self.values.binary { ValueEncoding::U8 { scale: 1.0 } } else { values };
             return Encoding { layout: Layout::Dense, index_bytes: 0, values };
         }
         Encoding { layout: Layout::Sparse, index_bytes: if dim <= 1 << 16 { 2 } else { 4 }, values }
@@ -231,20 +253,15 @@ impl Stats {
 
     /// A forced encoding, if it holds the rows without loss (a u8 one with
     /// the scale that does).
-    pub(crate) fn check_forced(
-        &self,
-        e: Encoding,
-        dim: u64,
-        exact: &mut dyn FnMut(f32) -> bool,
-    ) -> Result<Encoding, LoadError> {
+    fn check_forced(&self, e: Encoding, dim: u64, exact: &mut dyn FnMut(f32) -> bool) -> Result<Encoding, LoadError> {
         if e.layout == Layout::Sparse && e.index_bytes == 2 && dim > 1 << 16 {
             return Err(LoadError::Invalid(format!("encoding {} cannot hold dimension {dim} (u16 indices)", e.name())));
         }
         match e.values {
-            ValueEncoding::Ones if !self.binary_values => {
+            ValueEncoding::Ones if !self.values.binary => {
                 Err(LoadError::Invalid(format!("encoding {} would lose values: not every value is 1", e.name())))
             }
-            ValueEncoding::U8 { .. } => match self.u8_scale(exact) {
+            ValueEncoding::U8 { .. } => match self.values.u8_scale(exact) {
                 Some(scale) => Ok(Encoding { values: ValueEncoding::U8 { scale }, ..e }),
                 None if self.nnz == 0 => Ok(Encoding { values: ValueEncoding::U8 { scale: 1.0 }, ..e }),
                 None => Err(LoadError::Invalid(format!(
@@ -291,13 +308,7 @@ pub fn write_dataset(dir: &Path, rows: &Rows, opts: &WriteOptions) -> Result<Man
     if dim < min_dim {
         return Err(LoadError::Invalid(format!("dimension {dim} is below the largest index + 1 ({min_dim})")));
     }
-    let stats = Stats::of(rows);
-    let kind = opts.label_kind.unwrap_or_else(|| stats.label_kind());
-    let mut exact = |scale| u8_exact(&rows.values, scale);
-    let encoding = match opts.encoding {
-        Some(e) => stats.check_forced(e, dim, &mut exact)?,
-        None => stats.encoding(dim, &mut exact),
-    };
+    let (kind, encoding) = Stats::of(rows).choose(opts, dim, &mut |scale| u8_exact(&rows.values, scale))?;
     let mut w = DatasetWriter::create(dir, dim, encoding, kind, opts.index_base)?;
     w.write_cut(rows, opts.shard_bytes)?;
     w.finish()
@@ -312,13 +323,7 @@ impl crate::Dataset {
         rows.check_structure().map_err(|e| LoadError::dataset(name, e))?;
         let min_dim = rows.min_dim();
         let dim = opts.dim.unwrap_or(min_dim).max(min_dim);
-        let stats = Stats::of(rows);
-        let kind = opts.label_kind.unwrap_or_else(|| stats.label_kind());
-        let mut exact = |scale| u8_exact(&rows.values, scale);
-        let encoding = match opts.encoding {
-            Some(e) => stats.check_forced(e, dim, &mut exact)?,
-            None => stats.encoding(dim, &mut exact),
-        };
+        let (kind, encoding) = Stats::of(rows).choose(opts, dim, &mut |scale| u8_exact(&rows.values, scale))?;
         let image = encode_range(rows, 0, rows.len(), dim, encoding, kind, opts.index_base, rows.has_qids());
         let shard = crate::Shard::from_image(name.to_path_buf(), &image, false)?;
         let mut counts = std::collections::BTreeMap::<u64, u64>::new();
