@@ -379,25 +379,8 @@ fn same_seed_same_model_bit_for_bit() {
 #[test]
 fn orders_and_fractional_passes() {
     let (data, _) = generate(200, 10, 0.0, 0.1, false, 16);
-    struct Order_ {
-        seen: Vec<usize>,
-    }
-    impl OnlineLearner for Order_ {
-        type Model = ();
-        fn dim(&self) -> usize {
-            10
-        }
-        fn margin<R: rosenblatt_kernels::Row>(&self, _: &R) -> f32 {
-            0.0
-        }
-        fn learn<R: rosenblatt_kernels::Row>(&mut self, _: &R, _: f32, e: usize) -> rosenblatt_learners::Step {
-            self.seen.push(e);
-            Default::default()
-        }
-        fn model(&self) {}
-    }
     let run = |order: Order, passes: f64| {
-        let mut l = Order_ { seen: vec![] };
+        let mut l = Seen::new(10);
         let r = train(&mut l, &&data, &TrainOptions { passes, order, seed: 1, stop_when_separated: false }).unwrap();
         (l.seen, r)
     };
@@ -504,18 +487,26 @@ fn progress_is_reported_every_progress_every_examples() {
     );
 }
 
-/// A learner of one feature that only records the examples it is shown.
-struct Seen(Vec<usize>);
+/// A learner that only records the examples it is shown.
+struct Seen {
+    dim: usize,
+    seen: Vec<usize>,
+}
+impl Seen {
+    fn new(dim: usize) -> Self {
+        Seen { dim, seen: Vec::new() }
+    }
+}
 impl OnlineLearner for Seen {
     type Model = ();
     fn dim(&self) -> usize {
-        1
+        self.dim
     }
     fn margin<R: rosenblatt_kernels::Row>(&self, _: &R) -> f32 {
         0.0
     }
     fn learn<R: rosenblatt_kernels::Row>(&mut self, _: &R, _: f32, e: usize) -> rosenblatt_learners::Step {
-        self.0.push(e);
+        self.seen.push(e);
         Default::default()
     }
     fn model(&self) {}
@@ -564,12 +555,12 @@ fn block_order_visits_shuffled_blocks_and_releases_each_after_use() {
         data.push(&[0], &[1.0], if i % 2 == 0 { 1.0 } else { -1.0 }).unwrap();
     }
     let ex = Recorded::new(&data);
-    let mut l = Seen(vec![]);
+    let mut l = Seen::new(1);
     let opts = TrainOptions { passes: 2.0, order: Order::Blocks, seed: 3, stop_when_separated: false };
     train(&mut l, &ex, &opts).unwrap();
     let released = ex.released.into_inner().unwrap();
     let block = |i: usize| i / BLOCK_ROWS;
-    for (pass, seen) in l.0.chunks(n).enumerate() {
+    for (pass, seen) in l.seen.chunks(n).enumerate() {
         let mut s = seen.to_vec();
         s.sort_unstable();
         assert_eq!(s, (0..n).collect::<Vec<_>>(), "pass {pass} is a permutation");
@@ -585,9 +576,9 @@ fn block_order_visits_shuffled_blocks_and_releases_each_after_use() {
     assert_eq!(released.len(), 6);
     // A fractional pass stops inside a block and releases what it read.
     let ex = Recorded::new(&data);
-    let mut l = Seen(vec![]);
+    let mut l = Seen::new(1);
     train(&mut l, &ex, &TrainOptions { passes: 0.5, ..opts }).unwrap();
-    assert_eq!(l.0.len(), n / 2);
+    assert_eq!(l.seen.len(), n / 2);
     assert!(!ex.released.into_inner().unwrap().is_empty());
 }
 
@@ -643,7 +634,7 @@ fn chunk_order_shuffles_windows_and_reads_the_next_window_ahead_in_runs() {
         data.push(&[0], &[1.0], if i % 2 == 0 { 1.0 } else { -1.0 }).unwrap();
     }
     let ex = Recorded::new(&data);
-    let mut l = Seen(vec![]);
+    let mut l = Seen::new(1);
     let opts = TrainOptions { passes: 2.0, order: Order::Chunks, seed: 9, stop_when_separated: false };
     train(&mut l, &ex, &opts).unwrap();
     let asked = ex.asked.into_inner().unwrap();
@@ -654,7 +645,7 @@ fn chunk_order_shuffles_windows_and_reads_the_next_window_ahead_in_runs() {
         s.sort_unstable();
         s
     };
-    let passes: Vec<&[usize]> = l.0.chunks(n).collect();
+    let passes: Vec<&[usize]> = l.seen.chunks(n).collect();
     assert_eq!(passes.len(), 2);
     assert_ne!(passes[0], passes[1], "each pass draws a new order");
     for (p, seen) in passes.iter().enumerate() {
