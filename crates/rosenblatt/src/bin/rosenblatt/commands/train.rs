@@ -55,8 +55,7 @@ pub fn run(a: TrainArgs, ui: Ui) -> anyhow::Result<()> {
         if !ui.json && printed.is_ok() {
             printed = bar.suspend(|| {
                 if l.pass == 1 {
-                    let head: Vec<String> = columns.iter().map(|c| format!("{c:>12}")).collect();
-                    outln!("{}", head.join(" "))?;
+                    outln!("{}", aligned(&columns))?;
                 }
                 let examples = l.examples_per_second * l.seconds;
                 let mut cells = vec![
@@ -67,8 +66,7 @@ pub fn run(a: TrainArgs, ui: Ui) -> anyhow::Result<()> {
                 cells.extend(l.train_error.map(|e| format!("{e:.4}")));
                 cells.extend(l.eval_error.map(|e| format!("{e:.4}")));
                 cells.extend([format!("{:.3}", l.seconds), format!("{:.3e}", l.examples_per_second)]);
-                let row: Vec<String> = cells.iter().map(|c| format!("{c:>12}")).collect();
-                outln!("{}", row.join(" "))
+                outln!("{}", aligned(&cells))
             });
         }
         lines.push(l.clone());
@@ -101,4 +99,9 @@ pub fn run(a: TrainArgs, ui: Ui) -> anyhow::Result<()> {
     };
     outln!("model written to {} ({how})", a.output.display())?;
     Ok(())
+}
+
+/// Cells right-aligned in columns of 12, one space apart.
+fn aligned(cells: &[impl std::fmt::Display]) -> String {
+    cells.iter().map(|c| format!("{c:>12}")).collect::<Vec<_>>().join(" ")
 }
