@@ -4,6 +4,9 @@
 //! - [`sparse`]: large sparse binary classification sets — Zipf-distributed
 //!   features, labels from a hidden sparse linear model, label noise — the
 //!   data the parallel-training benchmark runs on.
+//! - [`tabular`]: one-hot categorical rows in the shape of census data
+//!   (a9a), with unbalanced classes and a known Bayes error — the data the
+//!   defaults are tested on.
 //! - [`ocr`]: deformed MNIST digits ("infinite MNIST"-style), millions of
 //!   rows for the OCR benchmark, written shard by shard.
 //!
@@ -14,5 +17,6 @@
 mod error;
 pub mod ocr;
 pub mod sparse;
+pub mod tabular;
 
 pub use error::GenError;

@@ -12,6 +12,13 @@
 //! on the touched coordinates and recomputed exactly once as many
 //! coordinates have been touched as there are features: O(nonzeros) per
 //! update, amortised.
+//!
+//! A bias is learned as extra coordinates whose input is a constant `c`
+//! (the rows' largest `|x_i|`, so that it lives on the features' scale):
+//! one coordinate for EG±, whose weight takes either sign; a pair with
+//! inputs `+c` and `−c` for the positive forms, whose weights are ≥ 0. The
+//! bias shares the norm `B` with the weights: that is the algorithm on the
+//! lifted rows `(x, c)` (or `(x, c, −c)`), and its bounds hold for them.
 
 use crate::error::{LearnError, param};
 use crate::learner::{OnlineLearner, Step};
@@ -64,8 +71,12 @@ pub enum EgForm {
 #[derive(Clone, Debug)]
 pub struct ExponentiatedGradient {
     /// `[θ_i, e^{θ_i − c}, e^{−θ_i − c}]` per coordinate, side by side (one
-    /// cache line per touched coordinate).
+    /// cache line per touched coordinate); the bias coordinates last.
     cells: Vec<[f64; 3]>,
+    /// The features (the cells past them are the bias's).
+    dim: usize,
+    /// The bias coordinates' constant input `c` (0: no bias).
+    bias_input: f64,
     form: EgForm,
     eta: f64,
     loss: Loss,
@@ -85,10 +96,39 @@ impl ExponentiatedGradient {
         if !(v.is_finite() && v > 0.0) {
             return Err(param("scale", v, "a finite number > 0 (w0 or B)"));
         }
-        let mut eg =
-            ExponentiatedGradient { cells: vec![[0.0; 3]; dim], form, eta, loss, shift: 0.0, z: 0.0, touched: 0 };
+        let mut eg = ExponentiatedGradient {
+            cells: vec![[0.0; 3]; dim],
+            dim,
+            bias_input: 0.0,
+            form,
+            eta,
+            loss,
+            shift: 0.0,
+            z: 0.0,
+            touched: 0,
+        };
         eg.renormalize();
         Ok(eg)
+    }
+
+    /// The learner with a bias: coordinates of constant input `c` (> 0;
+    /// the rows' largest `|x_i|` puts it on their scale) added to every row.
+    pub fn with_bias(mut self, c: f64) -> Result<Self, LearnError> {
+        if !(c.is_finite() && c > 0.0) {
+            return Err(param("bias input", c, "a finite number > 0 (the rows' largest |x_i|)"));
+        }
+        let extra = if matches!(self.form, EgForm::PlusMinus { .. }) { 1 } else { 2 };
+        self.cells.truncate(self.dim);
+        self.cells.resize(self.dim + extra, [0.0; 3]);
+        self.bias_input = c;
+        self.renormalize();
+        Ok(self)
+    }
+
+    /// The bias coordinates as (cell, input) pairs.
+    fn bias_entries(&self) -> impl Iterator<Item = (usize, f64)> + use<> {
+        let (d, c) = (self.dim, self.bias_input);
+        (d..self.cells.len()).map(move |i| (i, if i == d { c } else { -c }))
     }
 
     /// The terms of exponent `t` against the current shift.
@@ -132,21 +172,38 @@ impl ExponentiatedGradient {
     }
 
     fn margin64<R: Row>(&self, x: &R) -> f64 {
+        let term = |i: usize, v: f64| (self.cells[i][1] - self.cells[i][2]) * v;
         let sum: f64 = (0..x.nnz())
             .map(|k| {
                 let (i, v) = x.entry(k);
-                let c = &self.cells[i];
-                (c[1] - c[2]) * f64::from(v)
+                term(i, f64::from(v))
             })
-            .sum();
+            .sum::<f64>()
+            + self.bias_entries().map(|(i, v)| term(i, v)).sum::<f64>();
         self.scale() * sum
+    }
+
+    /// `θ_i += c·v` and its terms; returns the change in `Z`'s terms and
+    /// the exponent that counts for the shift.
+    #[inline(always)]
+    fn step(&mut self, i: usize, cv: f64) -> (f64, f64) {
+        let plus_minus = matches!(self.form, EgForm::PlusMinus { .. });
+        let f = cv.exp();
+        let cell = &mut self.cells[i];
+        let old = cell[1] + cell[2];
+        cell[0] += cv;
+        cell[1] *= f;
+        if plus_minus {
+            cell[2] /= f;
+        }
+        (cell[1] + cell[2] - old, if plus_minus { cell[0].abs() } else { cell[0] })
     }
 }
 
 impl OnlineLearner for ExponentiatedGradient {
     type Model = LinearModel;
     fn dim(&self) -> usize {
-        self.cells.len()
+        self.dim
     }
     fn margin<R: Row>(&self, x: &R) -> f32 {
         self.margin64(x) as f32
@@ -164,28 +221,24 @@ impl OnlineLearner for ExponentiatedGradient {
         }
         let c = self.eta * f64::from(g) * f64::from(y);
         let normalized = !matches!(self.form, EgForm::Unnormalized { .. });
-        let plus_minus = matches!(self.form, EgForm::PlusMinus { .. });
         let (mut dz, mut top) = (0.0, f64::NEG_INFINITY);
         for k in 0..x.nnz() {
             let (i, v) = x.entry(k);
             if v == 0.0 {
                 continue;
             }
-            let d = c * f64::from(v);
-            let f = d.exp();
-            let cell = &mut self.cells[i];
-            let old = cell[1] + cell[2];
-            cell[0] += d;
-            cell[1] *= f;
-            if plus_minus {
-                cell[2] /= f;
-            }
-            dz += cell[1] + cell[2] - old;
-            top = top.max(if plus_minus { cell[0].abs() } else { cell[0] });
+            let (d, t) = self.step(i, c * f64::from(v));
+            dz += d;
+            top = top.max(t);
+        }
+        for (i, v) in self.bias_entries() {
+            let (d, t) = self.step(i, c * v);
+            dz += d;
+            top = top.max(t);
         }
         if normalized {
             self.z += dz;
-            self.touched += x.nnz();
+            self.touched += x.nnz() + self.cells.len() - self.dim;
             // Z may also have shrunk far below 1 (the largest weights fell):
             // recompute before it loses precision.
             if top > self.shift + SPAN || self.touched >= RENORMALIZE_AFTER * self.cells.len() || self.z < 1e-100 {
@@ -196,6 +249,10 @@ impl OnlineLearner for ExponentiatedGradient {
     }
     fn model(&self) -> LinearModel {
         let s = self.scale();
-        LinearModel { weights: self.cells.iter().map(|c| (s * (c[1] - c[2])) as f32).collect(), bias: 0.0 }
+        let bias: f64 = self.bias_entries().map(|(i, v)| (self.cells[i][1] - self.cells[i][2]) * v).sum();
+        LinearModel {
+            weights: self.cells[..self.dim].iter().map(|c| (s * (c[1] - c[2])) as f32).collect(),
+            bias: (s * bias) as f32,
+        }
     }
 }

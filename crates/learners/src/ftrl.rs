@@ -253,7 +253,30 @@ impl OnlineLearner for FtrlProximal {
 
 /// `max ‖x‖` over the examples: the `R` of [`RandomizedFtrl`].
 pub fn max_norm<E: Examples>(data: &E) -> f64 {
-    (0..data.len()).map(|i| f64::from(data.row(i).norm_sq())).fold(0.0, f64::max).sqrt()
+    scales(data).max_norm
+}
+
+/// The scales of a set of rows that defaults are derived from.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Scales {
+    /// `R = max ‖x‖₂`.
+    pub max_norm: f64,
+    /// `max |x_i|` over every entry.
+    pub max_abs: f64,
+}
+
+/// The [`Scales`] of `data`, in one pass.
+pub fn scales<E: Examples>(data: &E) -> Scales {
+    let mut s = Scales::default();
+    for i in 0..data.len() {
+        let x = data.row(i);
+        s.max_norm = s.max_norm.max(f64::from(x.norm_sq()));
+        for k in 0..x.nnz() {
+            s.max_abs = s.max_abs.max(f64::from(x.entry(k).1.abs()));
+        }
+    }
+    s.max_norm = s.max_norm.sqrt();
+    s
 }
 
 /// The randomised online linear classifier: FTRL on the linear losses

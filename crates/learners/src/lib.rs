@@ -72,7 +72,7 @@ pub use averaged::AveragedPerceptron;
 pub use bounds::{MistakeBounds, mistake_bounds};
 pub use eg::{EgForm, ExponentiatedGradient};
 pub use error::LearnError;
-pub use ftrl::{FtrlParams, FtrlProximal, RandomizedFtrl, max_norm};
+pub use ftrl::{FtrlParams, FtrlProximal, RandomizedFtrl, Scales, max_norm, scales};
 pub use learner::{Bias, OnlineLearner, Plan, Step};
 pub use linear::PerceptronParams;
 pub use loss::Loss;

@@ -11,7 +11,7 @@
 
 use crate::eg::{EgForm, ExponentiatedGradient};
 use crate::error::LearnError;
-use crate::ftrl::{FtrlParams, FtrlProximal, RandomizedFtrl};
+use crate::ftrl::{FtrlParams, FtrlProximal, RandomizedFtrl, Scales};
 use crate::learner::{Bias, OnlineLearner};
 use crate::linear::PerceptronParams;
 use crate::loss::Loss;
@@ -88,22 +88,76 @@ pub enum Param {
     Threshold,
 }
 
-/// A hyper-parameter's default.
+/// A hyper-parameter's default: a value, or a rule over the training data
+/// where theory says the scale matters (applied at the start of training,
+/// and reported: [`Configured::notes`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum ParamDefault {
     /// This value.
     Value(f64),
-    /// The data's dimension.
+    /// The data's dimension `d` (Winnow's threshold).
     Dimension,
+    /// `d / max |x_i|`: room in `‖w‖₁ ≤ B` for a weight of `1/max |x_i|`
+    /// on every feature (EG's norm).
+    DimOverMaxAbs,
+    /// `√(2·ln(2d)/T) / max |x_i|`, `T` the planned steps: the rate that
+    /// minimises EG's regret bound over `T` steps on the doubled simplex
+    /// (Kivinen & Warmuth; the bound does not depend on `B` in these
+    /// units).
+    EgRate,
+    /// `c / R²`, `R = max ‖x‖`: one PA-I/PA-II step moves a margin by at
+    /// most `c`.
+    OverRSquared(f64),
 }
 
 impl fmt::Display for ParamDefault {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ParamDefault::Value(v) => write!(f, "{v}"),
-            ParamDefault::Dimension => f.write_str("the dimension"),
+            ParamDefault::Dimension => f.write_str("the dimension d"),
+            ParamDefault::DimOverMaxAbs => f.write_str("d / max |x_i|"),
+            ParamDefault::EgRate => f.write_str("√(2·ln(2d)/T) / max |x_i|, T the planned steps"),
+            ParamDefault::OverRSquared(c) => write!(f, "{c} / R², R = max ‖x‖"),
         }
     }
+}
+
+impl ParamDefault {
+    /// The value for `facts`, and a note saying how it was derived (none
+    /// for a plain value).
+    fn resolve(self, facts: &DataFacts<'_>) -> (f64, Option<String>) {
+        let d = facts.dim as f64;
+        let (v, from) = match self {
+            ParamDefault::Value(v) => return (v, None),
+            ParamDefault::Dimension => (d, format!("d = {d}")),
+            ParamDefault::DimOverMaxAbs => {
+                let m = (facts.scales)().max_abs;
+                (d / positive(m), format!("d = {d}, max |x_i| = {m}"))
+            }
+            ParamDefault::EgRate => {
+                let m = (facts.scales)().max_abs;
+                let t = facts.steps.max(1) as f64;
+                ((2.0 * (2.0 * d).ln() / t).sqrt() / positive(m), format!("d = {d}, T = {t}, max |x_i| = {m}"))
+            }
+            ParamDefault::OverRSquared(c) => {
+                let r = (facts.scales)().max_norm;
+                (c / positive(r * r), format!("R = {r}"))
+            }
+        };
+        (v, Some(format!("{self}; here {from}")))
+    }
+}
+
+/// `v` with six decimals at most, trailing zeros dropped.
+fn short(v: f64) -> String {
+    let s = format!("{v:.6}");
+    if s.contains('.') { s.trim_end_matches('0').trim_end_matches('.').to_string() } else { s }
+}
+
+/// A scale of the data as a divisor: all-zero rows give 1, so that a
+/// derived default stays finite (and training on them learns nothing).
+fn positive(v: f64) -> f64 {
+    if v > 0.0 && v.is_finite() { v } else { 1.0 }
 }
 
 impl Param {
@@ -164,8 +218,11 @@ pub struct DataFacts<'a> {
     pub dim: usize,
     /// Number of classes (2 for ±1 labels).
     pub classes: usize,
-    /// `max ‖x‖` over the training rows (computed only if asked for).
-    pub max_norm: &'a dyn Fn() -> f64,
+    /// The steps training will take: examples presented over all passes.
+    pub steps: u64,
+    /// The training rows' scales (computed only if a default needs them:
+    /// a pass over the data).
+    pub scales: &'a dyn Fn() -> Scales,
 }
 
 impl Learner {
@@ -226,8 +283,8 @@ impl Learner {
             Learner::Pegasos => "Pegasos: steps 1/(λk), projection onto the ball of radius 1/√λ",
             Learner::Logistic => "logistic regression by SGD, η/√(k+1), optional L2",
             Learner::Winnow => "Littlestone's Winnow, for binary features",
-            Learner::Eg => "exponentiated gradient on the simplex, hinge loss",
-            Learner::EgPm => "EG± for signed weights, hinge loss",
+            Learner::Eg => "exponentiated gradient on the simplex, hinge loss, with a bias",
+            Learner::EgPm => "EG± for signed weights, hinge loss, with a bias",
             Learner::FtrlRandomized => "the randomised FTRL classifier, R = the largest row norm",
             Learner::FtrlProximal => "FTRL-Proximal on the logistic loss: per-coordinate rates, L1 and L2",
             Learner::Pa => "passive-aggressive",
@@ -273,7 +330,7 @@ impl Learner {
 
     /// The hyper-parameters it takes, with their defaults.
     pub fn params(self) -> &'static [(Param, ParamDefault)] {
-        use ParamDefault::{Dimension, Value};
+        use ParamDefault::{DimOverMaxAbs, Dimension, EgRate, OverRSquared, Value};
         match self {
             Learner::Perceptron
             | Learner::BatchPerceptron
@@ -283,8 +340,8 @@ impl Learner {
             | Learner::MulticlassAveragedPerceptron => &[(Param::Eta, Value(1.0))],
             Learner::HingeSgd | Learner::Logistic => &[(Param::Eta, Value(0.1)), (Param::Lambda, Value(0.0))],
             Learner::Pegasos => &[(Param::Lambda, Value(1e-4))],
-            Learner::Winnow => &[(Param::Alpha, Value(2.0)), (Param::Threshold, Dimension)],
-            Learner::Eg | Learner::EgPm => &[(Param::B, Value(1.0)), (Param::Eta, Value(0.1))],
+            Learner::Winnow => &[(Param::Alpha, Value(1.2)), (Param::Threshold, Dimension)],
+            Learner::Eg | Learner::EgPm => &[(Param::B, DimOverMaxAbs), (Param::Eta, EgRate)],
             Learner::FtrlRandomized | Learner::Pa => &[],
             Learner::FtrlProximal => &[
                 (Param::Alpha, Value(0.1)),
@@ -292,7 +349,7 @@ impl Learner {
                 (Param::L1, Value(1.0)),
                 (Param::L2, Value(1.0)),
             ],
-            Learner::Pa1 | Learner::Pa2 => &[(Param::C, Value(1.0))],
+            Learner::Pa1 | Learner::Pa2 => &[(Param::C, OverRSquared(0.1))],
         }
     }
 
@@ -320,13 +377,17 @@ impl Learner {
                 },
             });
         }
-        let mut record = Vec::new();
+        let (mut record, mut notes) = (Vec::new(), Vec::new());
         let mut value = |p: Param| -> f64 {
             let (_, default) = takes.iter().find(|t| t.0 == p).expect("a parameter of this learner");
-            let v = given.get(p).unwrap_or(match default {
-                ParamDefault::Value(v) => *v,
-                ParamDefault::Dimension => facts.dim as f64,
-            });
+            let v = match given.get(p) {
+                Some(v) => v,
+                None => {
+                    let (v, note) = default.resolve(facts);
+                    notes.extend(note.map(|n| format!("{} = {}: {n}", p.name(), short(v))));
+                    v
+                }
+            };
             record.push((p.name(), v));
             v
         };
@@ -351,11 +412,15 @@ impl Learner {
             Learner::Eg | Learner::EgPm => {
                 let b = value(Param::B);
                 let form = if self == Learner::Eg { EgForm::Simplex { b } } else { EgForm::PlusMinus { b } };
-                Config::Eg { form, eta: value(Param::Eta) }
+                let eta = value(Param::Eta);
+                let bias = positive((facts.scales)().max_abs);
+                record.push(("bias_input", bias));
+                Config::Eg { form, eta, bias }
             }
             Learner::FtrlRandomized => {
-                let r = (facts.max_norm)();
+                let r = (facts.scales)().max_norm;
                 record.push(("r", r));
+                notes.push(format!("R = {}: max ‖x‖", short(r)));
                 Config::RandomizedFtrl { r, seed }
             }
             Learner::FtrlProximal => Config::FtrlProximal(FtrlParams {
@@ -377,7 +442,7 @@ impl Learner {
         // Building checks every remaining range, so a configuration is
         // known to build before any data is read.
         config.build(facts.dim, Check)?;
-        Ok(Configured { learner: self, config, params: record })
+        Ok(Configured { learner: self, config, params: record, notes })
     }
 }
 
@@ -428,6 +493,8 @@ pub enum Config {
         form: EgForm,
         /// Step size.
         eta: f64,
+        /// The bias coordinates' input (the rows' largest `|x_i|`).
+        bias: f64,
     },
     /// The randomised FTRL classifier.
     RandomizedFtrl {
@@ -459,8 +526,11 @@ pub struct Configured {
     /// Its configuration.
     pub config: Config,
     /// Every hyper-parameter's value (defaults filled in), and values
-    /// derived from the data (`r`), for the record.
+    /// derived from the data (`r`, `bias_input`), for the record.
     pub params: Vec<(&'static str, f64)>,
+    /// How each default derived from the data was chosen, one line each
+    /// (`eta = 0.0082: √(2·ln(2d)/T) / max |x_i| with d = 123, …`).
+    pub notes: Vec<String>,
 }
 
 /// A trained model of any learner.
@@ -530,7 +600,9 @@ impl Config {
             Config::VotedPerceptron(p) => v.mixable(VotedPerceptron::new(dim, p, false)?),
             Config::Sgd(p) => v.mixable(Sgd::new(dim, p)?),
             Config::Winnow { alpha, threshold } => v.single(Winnow::new(dim, alpha, threshold)?),
-            Config::Eg { form, eta } => v.single(ExponentiatedGradient::new(dim, form, eta, Loss::Hinge)?),
+            Config::Eg { form, eta, bias } => {
+                v.single(ExponentiatedGradient::new(dim, form, eta, Loss::Hinge)?.with_bias(bias)?)
+            }
             Config::RandomizedFtrl { r, seed } => v.single(RandomizedFtrl::new(dim, r, seed)?),
             Config::FtrlProximal(p) => v.mixable(FtrlProximal::new(dim, p)?),
             Config::PassiveAggressive(variant) => v.mixable(PassiveAggressive::new(dim, variant, Bias::Explicit)?),
@@ -552,7 +624,7 @@ pub fn describe_all() -> String {
             .iter()
             .map(|(p, d)| match d {
                 ParamDefault::Value(v) => format!("`--{} {v}`", p.name()),
-                ParamDefault::Dimension => format!("`--{}` = the dimension", p.name()),
+                rule => format!("`--{}` = {rule}", p.name()),
             })
             .collect();
         let params = if params.is_empty() { String::new() } else { format!(" ({})", params.join(", ")) };

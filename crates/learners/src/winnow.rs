@@ -31,13 +31,19 @@ impl Winnow {
         Ok(Winnow { theta: vec![0.0; dim], ln_alpha: alpha.ln(), threshold })
     }
 
+    /// The exponents of the active features: stored entries whose value is
+    /// 1 (a dense row stores its zeros too).
+    fn active<'a, R: Row>(&'a self, x: &'a R) -> impl Iterator<Item = usize> + 'a {
+        (0..x.nnz()).map(|k| x.entry(k)).filter(|e| e.1 != 0.0).map(|e| e.0)
+    }
+
     /// `ln(Σ_{active} w_i)`, computed stably; `-∞` for an empty row.
     fn log_sum<R: Row>(&self, x: &R) -> f64 {
-        let m = (0..x.nnz()).map(|k| self.theta[x.entry(k).0]).fold(f64::NEG_INFINITY, f64::max);
+        let m = self.active(x).map(|i| self.theta[i]).fold(f64::NEG_INFINITY, f64::max);
         if m == f64::NEG_INFINITY {
             return m;
         }
-        m + (0..x.nnz()).map(|k| (self.theta[x.entry(k).0] - m).exp()).sum::<f64>().ln()
+        m + self.active(x).map(|i| (self.theta[i] - m).exp()).sum::<f64>().ln()
     }
 }
 
@@ -45,7 +51,7 @@ impl Winnow {
 fn check_binary_values<E: Examples>(data: &E) -> Result<(), LearnError> {
     for i in 0..data.len() {
         let x = data.row(i);
-        if let Some(k) = (0..x.nnz()).find(|&k| x.entry(k).1 != 1.0) {
+        if let Some(k) = (0..x.nnz()).find(|&k| !matches!(x.entry(k).1, 0.0 | 1.0)) {
             let (j, v) = x.entry(k);
             return Err(param(
                 "feature value",
@@ -77,7 +83,10 @@ impl OnlineLearner for Winnow {
         }
         let d = if y > 0.0 { self.ln_alpha } else { -self.ln_alpha };
         for k in 0..x.nnz() {
-            self.theta[x.entry(k).0] += d;
+            let (i, v) = x.entry(k);
+            if v != 0.0 {
+                self.theta[i] += d;
+            }
         }
         Step { mistake: true, updated: true }
     }

@@ -93,6 +93,28 @@ fn winnow_needs_binary_features() {
     assert!(Winnow::new(3, 1.0, 3.0).is_err() && Winnow::new(3, 2.0, 0.0).is_err());
 }
 
+#[test]
+fn winnow_reads_stored_zeros_as_inactive() {
+    // A dense encoding stores every zero: Winnow must neither sum nor
+    // promote those weights. The same rows with their zeros stored and
+    // without give the same model.
+    let sparse = disjunction(2000, 60, 3, 0.05, 9);
+    let mut dense = InMemoryExamples::new(60);
+    for (x, y) in rows(&sparse) {
+        let v: Vec<f32> = x.iter().map(|&a| a as f32).collect();
+        let all: Vec<u32> = (0..60).collect();
+        dense.push(&all, &v, y as f32).unwrap();
+    }
+    let run = |data: &InMemoryExamples| {
+        let mut l = Winnow::new(60, 1.5, 60.0).unwrap();
+        let r = train(&mut l, &data, &seq(2.0)).unwrap();
+        (r.mistakes(), l.model())
+    };
+    let (a, b) = (run(&sparse), run(&dense));
+    assert!(a.0 > 0);
+    assert_eq!(a, b);
+}
+
 /// f64 EG with explicit weights, normalised every step.
 fn eg_reference(rows: &[(Vec<f64>, f64)], form: EgForm, eta: f64, loss: Loss, passes: usize) -> (Vec<f64>, u64) {
     let d = rows[0].0.len();
@@ -154,6 +176,38 @@ fn exponentiated_gradient_matches_the_f64_reference() {
             }
         }
     }
+}
+
+#[test]
+fn exponentiated_gradient_with_a_bias_is_eg_on_the_lifted_rows() {
+    // The bias is coordinates of constant input c: (x, c) for EG±, (x, c,
+    // −c) for the positive forms. The reference runs on those rows.
+    let data = signed_data(400, 10, 7);
+    let c = 0.75;
+    for form in [EgForm::Unnormalized { w0: 0.1 }, EgForm::Simplex { b: 3.0 }, EgForm::PlusMinus { b: 4.0 }] {
+        let extra: &[f64] = if matches!(form, EgForm::PlusMinus { .. }) { &[c] } else { &[c, -c] };
+        let lifted: Vec<(Vec<f64>, f64)> = rows(&data)
+            .into_iter()
+            .map(|(mut x, y)| {
+                x.extend_from_slice(extra);
+                (x, y)
+            })
+            .collect();
+        let (w, updates) = eg_reference(&lifted, form, 0.3, Loss::Hinge, 2);
+        let mut l = ExponentiatedGradient::new(10, form, 0.3, Loss::Hinge).unwrap().with_bias(c).unwrap();
+        let report = train(&mut l, &&data, &seq(2.0)).unwrap();
+        assert_eq!(report.updates(), updates, "{form:?}");
+        let m = l.model();
+        assert_eq!(m.weights.len(), 10);
+        let scale = w.iter().fold(0.0f64, |a, v| a.max(v.abs()));
+        for (a, b) in m.weights.iter().zip(&w) {
+            assert!((f64::from(*a) - b).abs() <= 1e-5 * (1.0 + scale), "{form:?}: {a} vs {b}");
+        }
+        let bias: f64 = w[10..].iter().zip(extra).map(|(a, b)| a * b).sum();
+        assert!(bias.abs() > 1e-3, "{form:?}: the bias moved");
+        assert!((f64::from(m.bias) - bias).abs() <= 1e-5 * (1.0 + scale), "{form:?}: bias {} vs {bias}", m.bias);
+    }
+    assert!(ExponentiatedGradient::new(4, EgForm::PlusMinus { b: 1.0 }, 0.1, Loss::Hinge).unwrap().with_bias(0.0).is_err());
 }
 
 #[test]

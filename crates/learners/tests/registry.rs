@@ -4,11 +4,11 @@
 mod common;
 use common::{generate, seq};
 use rosenblatt_learners::{
-    AnyModel, DataFacts, HyperParams, LearnError, Learner, Mixable, OnlineLearner, Param, ParamDefault, Visit, train,
+    AnyModel, DataFacts, HyperParams, LearnError, Learner, Mixable, OnlineLearner, Param, ParamDefault, Scales, Visit, train,
 };
 
 fn facts(dim: usize, classes: usize) -> DataFacts<'static> {
-    DataFacts { dim, classes, max_norm: &|| 2.0 }
+    DataFacts { dim, classes, steps: 100, scales: &|| Scales { max_norm: 2.0, max_abs: 0.5 } }
 }
 
 #[test]
@@ -59,9 +59,13 @@ fn defaults_are_filled_in_and_recorded() {
         let c = l.configure(&HyperParams::default(), &facts(7, if l.multiclass() { 3 } else { 2 }), 0).unwrap();
         assert_eq!(c.learner, l);
         for &(p, d) in l.params() {
+            // The facts: d = 7, T = 100, R = 2, max |x_i| = 0.5.
             let want = match d {
                 ParamDefault::Value(v) => v,
                 ParamDefault::Dimension => 7.0,
+                ParamDefault::DimOverMaxAbs => 14.0,
+                ParamDefault::EgRate => (2.0 * 14f64.ln() / 100.0).sqrt() / 0.5,
+                ParamDefault::OverRSquared(c) => c / 4.0,
             };
             let got = c.params.iter().find(|r| r.0 == p.name()).map(|r| r.1);
             assert_eq!(got, Some(want), "{l}: {}", p.name());
@@ -69,6 +73,13 @@ fn defaults_are_filled_in_and_recorded() {
     }
     let c = Learner::FtrlRandomized.configure(&HyperParams::default(), &facts(3, 2), 0).unwrap();
     assert_eq!(c.params, vec![("r", 2.0)]);
+    // Derived defaults say how they were derived; given values say nothing.
+    let c = Learner::EgPm.configure(&HyperParams::default(), &facts(7, 2), 0).unwrap();
+    assert_eq!(c.notes.len(), 2, "{:?}", c.notes);
+    assert!(c.notes[0].starts_with("b = 14: d / max |x_i|; here d = 7, max |x_i| = 0.5"), "{:?}", c.notes);
+    assert!(c.params.contains(&("bias_input", 0.5)), "{:?}", c.params);
+    let c = Learner::EgPm.configure(&HyperParams::default().with(Param::B, 2.0).with(Param::Eta, 0.1), &facts(7, 2), 0);
+    assert!(c.unwrap().notes.is_empty());
     // A given value wins over the default.
     let c = Learner::HingeSgd.configure(&HyperParams::default().with(Param::Eta, 0.25), &facts(3, 2), 0).unwrap();
     assert!(c.params.contains(&("eta", 0.25)) && c.params.contains(&("lambda", 0.0)));

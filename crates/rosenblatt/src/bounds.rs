@@ -7,7 +7,7 @@ use crate::error::Error;
 use crate::model::{SavedModel, Weights};
 use crate::train::{Hooks, fit};
 use rosenblatt_learners::{
-    DataFacts, HyperParams, Learner, LinearModel, Mixing, Order, ParallelOptions, TrainOptions, mistake_bounds,
+    HyperParams, Learner, LinearModel, Mixing, Order, ParallelOptions, TrainOptions, mistake_bounds,
 };
 use rosenblatt_loader::{Dataset, ExamplesView, LabelKind, with_examples};
 use std::path::Path;
@@ -58,8 +58,7 @@ pub struct BoundsReport {
 
 /// Trains `learner` with its defaults on `data` and returns its linear model.
 fn linear(learner: Learner, data: &ExamplesView<'_>, options: TrainOptions) -> Result<(LinearModel, u64), Error> {
-    let facts = DataFacts { dim: data.dim(), classes: 2, max_norm: &|| 0.0 };
-    let configured = learner.configure(&HyperParams::default(), &facts, options.seed)?;
+    let configured = crate::train::configure(learner, &HyperParams::default(), data, 2, &options)?;
     let par = ParallelOptions { parts: 1, mixing: Mixing::Uniform };
     let fitted = fit(data, None, &configured, &options, par, false, &[-1.0, 1.0], Hooks::default())?;
     match fitted.weights {

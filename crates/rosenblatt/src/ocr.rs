@@ -8,7 +8,7 @@
 use crate::compat::{Expect, classes_of};
 use crate::error::Error;
 use crate::train::{Hooks, error_rate, fit};
-use rosenblatt_learners::{DataFacts, HyperParams, Learner, Mixing, Order, ParallelOptions, TrainOptions};
+use rosenblatt_learners::{HyperParams, Learner, Mixing, Order, ParallelOptions, TrainOptions};
 use rosenblatt_loader::convert::{ConvertOptions, Format, convert};
 use rosenblatt_loader::{Dataset, ExamplesView, LabelKind, OpenOptions};
 use std::path::{Path, PathBuf};
@@ -144,8 +144,7 @@ fn timed(
     classes: &[f64],
     opts: &TrainOptions,
 ) -> Result<Run, Error> {
-    let facts = DataFacts { dim: tr.dim(), classes: classes.len(), max_norm: &|| 0.0 };
-    let configured = learner.configure(&HyperParams::default(), &facts, opts.seed)?;
+    let configured = crate::train::configure(learner, &HyperParams::default(), tr, classes.len(), opts)?;
     let par = ParallelOptions { parts: 1, mixing: Mixing::Uniform };
     let fitted = fit(tr, None, &configured, opts, par, false, classes, Hooks::default())?;
     let secs = fitted.report.passes.iter().map(|p| p.seconds).sum::<f64>() / opts.passes;

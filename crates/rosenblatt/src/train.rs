@@ -15,7 +15,7 @@ use crate::error::Error;
 use crate::model::{ModelMeta, SavedModel, Training, Weights};
 use rosenblatt_learners::{
     AnyModel, BLOCK_ROWS, Configured, DataFacts, HyperParams, Learner, LocalReducer, Mixable, Mixing, OnlineLearner,
-    Order, ParallelOptions, PassReport, Reducer, TrainOptions, TrainReport, Visit, max_norm, train_parallel,
+    Order, ParallelOptions, PassReport, Reducer, TrainOptions, TrainReport, Visit, train_parallel,
     train_with,
 };
 use rosenblatt_loader::{Dataset, ExamplesView, with_examples};
@@ -155,8 +155,12 @@ pub fn train_dataset(
     let tr = all.range(0..n - held);
     let hold = (held > 0).then(|| all.range(n - held..n));
     let te = test.map(Dataset::examples).transpose()?;
-    let facts = DataFacts { dim: tr.dim(), classes: classes.len(), max_norm: &|| with_examples!(&tr, |e| max_norm(e)) };
-    let configured = learner.configure(&spec.params, &facts, spec.options.seed)?;
+    let configured = configure(learner, &spec.params, &tr, classes.len(), &spec.options)?;
+    if let Some(note) = hooks.note.as_mut() {
+        for n in &configured.notes {
+            note(&format!("{learner}: {n}"));
+        }
+    }
     let par = ParallelOptions { parts: spec.parts, mixing: spec.mixing };
     let eval = match (&hold, &te) {
         (Some(h), _) => Some(Eval { set: h, out_of_core: spec.options.order == Order::Blocks }),
@@ -188,6 +192,27 @@ pub fn train_dataset(
         training,
     };
     Ok(SavedModel { meta, weights: fitted.weights })
+}
+
+/// Configures `learner` with the hyper-parameters `given` for training on
+/// `tr` (`classes` classes) with `options`: the defaults that depend on the
+/// data are derived from `tr`, whose scales are computed only if one needs
+/// them.
+pub fn configure(
+    learner: Learner,
+    given: &HyperParams,
+    tr: &ExamplesView<'_>,
+    classes: usize,
+    options: &TrainOptions,
+) -> Result<Configured, Error> {
+    let scales = std::cell::OnceCell::new();
+    let facts = DataFacts {
+        dim: tr.dim(),
+        classes,
+        steps: (options.passes * tr.len() as f64).round() as u64,
+        scales: &|| *scales.get_or_init(|| with_examples!(tr, |e| rosenblatt_learners::scales(e))),
+    };
+    Ok(learner.configure(given, &facts, options.seed)?)
 }
 
 /// A set scored after every pass.

@@ -612,11 +612,13 @@ mod data {
                 .unwrap();
             std::thread::sleep(std::time::Duration::from_millis(delay_ms));
             let _ = child.kill();
-            let status = child.wait().unwrap();
+            child.wait().unwrap();
             match Dataset::open(&ds, OpenOptions { verify_checksums: true, in_memory: false }) {
-                // Only a conversion that finished may leave a dataset, and then a whole one.
+                // Only a conversion that committed may leave a dataset, and
+                // then a whole one. (The kill may land after the commit,
+                // before the process exits: its status says killed, and
+                // the dataset is whole.)
                 Ok(d) => {
-                    assert!(status.success(), "a killed conversion left a dataset that opens");
                     assert_eq!(d.rows(), 400_000);
                     opened += 1;
                 }

@@ -268,6 +268,34 @@ pub enum DatasetsCommand {
     /// --target). Writes dense-u8 shards directly; deterministic for a seed
     /// whatever the thread count.
     Ocr(OcrGenArgs),
+    /// One-hot categorical rows in the shape of the Adult census set
+    /// (LIBSVM's a9a: 14 attributes, 123 binary features, 24% positive),
+    /// labels +1 with probability σ(β·(w*·x + b*)) of a hidden linear
+    /// model, so the Bayes error is known (printed). Writes DIR/train and
+    /// DIR/test.
+    Tabular(TabularArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct TabularArgs {
+    /// The directory to create (it gets `train` and `test` datasets).
+    #[arg(short, long)]
+    pub output: PathBuf,
+    /// Training rows.
+    #[arg(long, default_value_t = 32_561)]
+    pub rows: usize,
+    /// Test rows (same hidden model, another sample).
+    #[arg(long, default_value_t = 16_281)]
+    pub test_rows: usize,
+    /// Share of rows on the positive side of the hidden model.
+    #[arg(long, default_value_t = 0.24)]
+    pub positive: f64,
+    /// β: how sharply labels follow the hidden margin (larger: less noise).
+    #[arg(long, default_value_t = 1.0)]
+    pub sharpness: f64,
+    /// Seed.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
 }
 
 #[derive(Args, Debug)]

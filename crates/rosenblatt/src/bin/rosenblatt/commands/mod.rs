@@ -39,5 +39,6 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Bench(BenchCommand::Read { dataset, repeats })) => bench::read(&dataset, repeats, ui),
         Some(Command::Datasets(DatasetsCommand::Sparse(a))) => datasets::sparse(a, ui),
         Some(Command::Datasets(DatasetsCommand::Ocr(a))) => datasets::ocr(a, ui),
+        Some(Command::Datasets(DatasetsCommand::Tabular(a))) => datasets::tabular(a, ui),
     }
 }
