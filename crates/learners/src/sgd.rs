@@ -8,6 +8,12 @@
 //! up to date from the margin already computed, so the projection is O(1)
 //! too. A step is O(nonzeros) whatever the dimension; `v` is rescaled in
 //! O(d) only when `s` drifts below 2^-60 (rare).
+//!
+//! Averaging (Polyak–Ruppert): the model is the mean of the iterates after
+//! every step, `w̄ = (1/n)·Σ_t s_t·v_t`, kept lazily as `Σ = U + c·v` with
+//! `U` an f64 vector and `c` a scalar: an update `v += δ` subtracts `c·δ`
+//! from `U` (O(nonzeros)), a shrink or projection changes `s` only, and
+//! adding the iterate adds `s` to `c` (O(1)).
 
 use crate::error::{LearnError, param};
 use crate::learner::{Bias, OnlineLearner, Step};
@@ -45,6 +51,9 @@ pub struct SgdParams {
     pub radius: Option<f32>,
     /// Bias handling (the bias is not regularised or projected).
     pub bias: Bias,
+    /// Predict with the average of the iterates (Polyak–Ruppert) rather
+    /// than the last one.
+    pub average: bool,
 }
 
 impl Default for SgdParams {
@@ -56,6 +65,7 @@ impl Default for SgdParams {
             lambda: 0.0,
             radius: None,
             bias: Bias::Explicit,
+            average: false,
         }
     }
 }
@@ -64,7 +74,15 @@ impl SgdParams {
     /// Pegasos with strength λ.
     pub fn pegasos(lambda: f32) -> Self {
         let radius = Some(1.0 / lambda.sqrt());
-        SgdParams { loss: Loss::Hinge, schedule: Schedule::Pegasos, eta0: 1.0, lambda, radius, bias: Bias::None }
+        SgdParams {
+            loss: Loss::Hinge,
+            schedule: Schedule::Pegasos,
+            eta0: 1.0,
+            lambda,
+            radius,
+            bias: Bias::None,
+            average: false,
+        }
     }
 
     /// Validates the parameters.
@@ -97,14 +115,28 @@ pub struct Sgd {
     b: f32,
     k: u64,
     p: SgdParams,
+    avg: Average,
+}
+
+/// The running sum of the iterates, `Σ = U + c·v` (and the biases'),
+/// over `n` steps; empty unless averaging.
+#[derive(Clone, Debug, Default)]
+struct Average {
+    u: Vec<f64>,
+    c: f64,
+    b: f64,
+    n: u64,
 }
 
 const RESCALE_BELOW: f64 = 1.0 / (1u64 << 60) as f64;
+const FOLD_ABOVE: f64 = (1u64 << 30) as f64;
 
 impl Sgd {
     /// A zero learner over `dim` features.
     pub fn new(dim: usize, params: SgdParams) -> Result<Self, LearnError> {
-        Ok(Sgd { v: vec![0.0; dim], s: 1.0, v_norm_sq: 0.0, b: 0.0, k: 0, p: params.check()? })
+        let p = params.check()?;
+        let avg = Average { u: if p.average { vec![0.0; dim] } else { Vec::new() }, ..Average::default() };
+        Ok(Sgd { v: vec![0.0; dim], s: 1.0, v_norm_sq: 0.0, b: 0.0, k: 0, p, avg })
     }
 
     fn eta(&self) -> f64 {
@@ -118,8 +150,18 @@ impl Sgd {
         }
     }
 
-    /// Folds `s` into `v` (O(d)).
+    /// Folds `c·v` into `U` (O(d)): `Σ = U` exactly as it stood.
+    fn fold(&mut self) {
+        let c = self.avg.c;
+        self.avg.u.iter_mut().zip(&self.v).for_each(|(u, &v)| *u += c * f64::from(v));
+        self.avg.c = 0.0;
+    }
+
+    /// Folds `s` into `v` (O(d)), and the running sum's `c·v` into `U`.
     fn rescale(&mut self) {
+        if self.p.average {
+            self.fold();
+        }
         let s = self.s as f32;
         self.v.iter_mut().for_each(|x| *x *= s);
         self.v_norm_sq = self.v.iter().map(|&x| f64::from(x) * f64::from(x)).sum();
@@ -150,6 +192,11 @@ impl OnlineLearner for Sgd {
         if lambda > 0.0 {
             let f = 1.0 - eta * lambda;
             if f <= 0.0 {
+                // Σ = U + c·v keeps its value with v = 0 (the first Pegasos
+                // step, where v is zero unless mixed in).
+                if self.p.average {
+                    self.fold();
+                }
                 self.v.iter_mut().for_each(|x| *x = 0.0);
                 self.v_norm_sq = 0.0;
                 self.s = 1.0;
@@ -165,7 +212,20 @@ impl OnlineLearner for Sgd {
             let cv = c / self.s;
             // ‖v + cv·x‖² = ‖v‖² + 2cv·(v·x) + cv²‖x‖².
             self.v_norm_sq += 2.0 * cv * vx + cv * cv * f64::from(x.norm_sq());
-            x.axpy(cv as f32, &mut self.v);
+            if self.p.average {
+                // v += δ, and U −= c·(the change v received): the f32
+                // rounding of v is then the iterate's own, and Σ = U + c·v
+                // stays exact to f64 rounding however large c/s grows.
+                let (c, cv) = (self.avg.c, cv as f32);
+                for k in 0..x.nnz() {
+                    let (i, xi) = x.entry(k);
+                    let old = self.v[i];
+                    self.v[i] += cv * xi;
+                    self.avg.u[i] -= c * (f64::from(self.v[i]) - f64::from(old));
+                }
+            } else {
+                x.axpy(cv as f32, &mut self.v);
+            }
             if self.p.bias == Bias::Explicit {
                 self.b += c as f32;
             }
@@ -180,9 +240,35 @@ impl OnlineLearner for Sgd {
         if self.s.abs() < RESCALE_BELOW {
             self.rescale();
         }
+        if self.p.average {
+            self.avg.c += self.s;
+            self.avg.b += f64::from(self.b);
+            self.avg.n += 1;
+            // `c·v` stands for the sum of the iterates since the last fold,
+            // `c/s` times the current one: past 2^30, f64 rounding in it
+            // would reach 1e-7 of an iterate, so fold (O(d); under
+            // Pegasos' 1/k shrinking, every 2^30 steps or so).
+            if self.avg.c > FOLD_ABOVE * self.s {
+                self.fold();
+            }
+        }
         Step { mistake: ym <= 0.0, updated }
     }
+    /// The last iterate, or with averaging the mean of the iterates (the
+    /// last iterate before any step).
     fn model(&self) -> LinearModel {
+        if self.p.average && self.avg.n > 0 {
+            let (c, n) = (self.avg.c, self.avg.n as f64);
+            let weights = self.avg.u.iter().zip(&self.v).map(|(&u, &v)| ((u + c * f64::from(v)) / n) as f32).collect();
+            return LinearModel { weights, bias: (self.avg.b / n) as f32 };
+        }
+        self.iterate()
+    }
+}
+
+impl Sgd {
+    /// The current iterate `s·v`, `b`.
+    fn iterate(&self) -> LinearModel {
         let s = self.s as f32;
         LinearModel { weights: self.v.iter().map(|&x| x * s).collect(), bias: self.b }
     }
@@ -190,13 +276,19 @@ impl OnlineLearner for Sgd {
 
 /// The mixed state is the effective `w = s·v` (then `s = 1`), the bias, and
 /// the step count `k` as a total, so the schedule decays with every part's
-/// steps.
+/// steps; with averaging, the sums of the iterates and their count are
+/// totals too, so the average is over every part's steps.
 impl Mixable for Sgd {
     fn save_state(&mut self, out: &mut MixState) {
-        let w = self.model();
+        let w = self.iterate();
         put(&mut out.mean, &[&w.weights, &[w.bias]]);
         out.total.clear();
         out.total.push(self.k as f64);
+        if self.p.average {
+            let c = self.avg.c;
+            out.total.extend(self.avg.u.iter().zip(&self.v).map(|(&u, &v)| u + c * f64::from(v)));
+            out.total.extend([self.avg.b, self.avg.n as f64]);
+        }
     }
     fn load_state(&mut self, s: &MixState) {
         let mut b = [0.0];
@@ -205,5 +297,12 @@ impl Mixable for Sgd {
         self.s = 1.0;
         self.v_norm_sq = self.v.iter().map(|&x| f64::from(x) * f64::from(x)).sum();
         self.k = s.total[0] as u64;
+        if self.p.average {
+            let d = self.v.len();
+            self.avg.u.copy_from_slice(&s.total[1..=d]);
+            self.avg.c = 0.0;
+            self.avg.b = s.total[d + 1];
+            self.avg.n = s.total[d + 2] as u64;
+        }
     }
 }

@@ -47,9 +47,11 @@ fn dot(a: &[f64], b: &[f64]) -> f64 {
 }
 
 /// f64 gradient descent, sequential order, following the same definitions.
+/// With `p.average`, the model is the mean of the iterates after every step.
 fn reference(rows: &[(Vec<f64>, f64)], p: &SgdParams, passes: usize) -> (Vec<f64>, f64, u64) {
     let mut w = vec![0.0; rows[0].0.len()];
     let mut b = 0.0;
+    let (mut sum, mut sum_b) = (vec![0.0; w.len()], 0.0);
     let mut updates = 0;
     let mut k = 0.0f64;
     let lambda = f64::from(p.lambda);
@@ -83,7 +85,12 @@ fn reference(rows: &[(Vec<f64>, f64)], p: &SgdParams, passes: usize) -> (Vec<f64
                     w.iter_mut().for_each(|v| *v *= f64::from(r) / norm);
                 }
             }
+            sum.iter_mut().zip(&w).for_each(|(s, v)| *s += v);
+            sum_b += b;
         }
+    }
+    if p.average {
+        return (sum.iter().map(|s| s / k).collect(), sum_b / k, updates);
     }
     (w, b, updates)
 }
@@ -107,13 +114,15 @@ fn gradient_descent_matches_the_f64_reference() {
     for loss in [Loss::Hinge, Loss::Perceptron, Loss::Logistic] {
         for schedule in [Schedule::Constant, Schedule::InverseK, Schedule::InverseSqrtK] {
             for (lambda, radius) in [(0.0, None), (0.01, None), (0.0, Some(1.5)), (0.05, Some(2.0))] {
-                let p = SgdParams { loss, schedule, eta0: 0.2, lambda, radius, bias: Bias::Explicit };
-                let (w, b, updates) = reference(&rows, &p, 3);
-                let mut l = Sgd::new(30, p).unwrap();
-                let report = train(&mut l, &&data, &seq(3.0)).unwrap();
-                let what = format!("{loss:?} {schedule:?} λ={lambda} r={radius:?}");
-                assert_eq!(report.updates(), updates, "{what}");
-                assert_model_close(&l.model(), &w, b, &what);
+                for average in [false, true] {
+                    let p = SgdParams { loss, schedule, eta0: 0.2, lambda, radius, bias: Bias::Explicit, average };
+                    let (w, b, updates) = reference(&rows, &p, 3);
+                    let mut l = Sgd::new(30, p).unwrap();
+                    let report = train(&mut l, &&data, &seq(3.0)).unwrap();
+                    let what = format!("{loss:?} {schedule:?} λ={lambda} r={radius:?} average={average}");
+                    assert_eq!(report.updates(), updates, "{what}");
+                    assert_model_close(&l.model(), &w, b, &what);
+                }
             }
         }
     }
@@ -123,13 +132,13 @@ fn gradient_descent_matches_the_f64_reference() {
 fn pegasos_matches_the_f64_reference_and_stays_in_its_ball() {
     let (data, _) = generate(500, 25, 0.05, 2);
     let rows = dense_rows(&data);
-    for lambda in [0.001f32, 0.01, 0.1] {
-        let p = SgdParams::pegasos(lambda);
+    for (lambda, average) in [(0.001f32, false), (0.01, false), (0.1, false), (0.01, true), (0.1, true)] {
+        let p = SgdParams { average, ..SgdParams::pegasos(lambda) };
         let (w, b, _) = reference(&rows, &p, 5);
         let mut l = Sgd::new(25, p).unwrap();
         train(&mut l, &&data, &seq(5.0)).unwrap();
         let m = l.model();
-        assert_model_close(&m, &w, b, &format!("pegasos λ={lambda}"));
+        assert_model_close(&m, &w, b, &format!("pegasos λ={lambda} average={average}"));
         let norm = m.weights.iter().map(|&v| f64::from(v).powi(2)).sum::<f64>().sqrt();
         assert!(norm <= 1.0 / f64::from(lambda).sqrt() * (1.0 + 1e-5), "‖w‖ = {norm}");
     }
@@ -141,18 +150,21 @@ fn long_runs_rescale_without_losing_the_weights() {
     // many rescales; the result must still match the reference.
     let (data, _) = generate(200, 10, 0.1, 3);
     let rows = dense_rows(&data);
-    let p = SgdParams {
-        loss: Loss::Hinge,
-        schedule: Schedule::Constant,
-        eta0: 0.5,
-        lambda: 1.9,
-        radius: None,
-        bias: Bias::None,
-    };
-    let (w, b, _) = reference(&rows, &p, 50);
-    let mut l = Sgd::new(10, p).unwrap();
-    train(&mut l, &&data, &seq(50.0)).unwrap();
-    assert_model_close(&l.model(), &w, b, "rescaling");
+    for average in [false, true] {
+        let p = SgdParams {
+            loss: Loss::Hinge,
+            schedule: Schedule::Constant,
+            eta0: 0.5,
+            lambda: 1.9,
+            radius: None,
+            bias: Bias::None,
+            average,
+        };
+        let (w, b, _) = reference(&rows, &p, 50);
+        let mut l = Sgd::new(10, p).unwrap();
+        train(&mut l, &&data, &seq(50.0)).unwrap();
+        assert_model_close(&l.model(), &w, b, &format!("rescaling, average={average}"));
+    }
 }
 
 /// Sums the loss each step incurs before its update.
@@ -197,6 +209,7 @@ fn online_gradient_descent_meets_its_regret_bound() {
             lambda: 0.0,
             radius: Some(d as f32),
             bias: Bias::None,
+            average: false,
         };
         let mut l = Regret { inner: Sgd::new(20, p).unwrap(), loss: Loss::Hinge, total: 0.0 };
         train(&mut l, &&data, &seq(1.0)).unwrap();

@@ -207,7 +207,9 @@ fn exponentiated_gradient_with_a_bias_is_eg_on_the_lifted_rows() {
         assert!(bias.abs() > 1e-3, "{form:?}: the bias moved");
         assert!((f64::from(m.bias) - bias).abs() <= 1e-5 * (1.0 + scale), "{form:?}: bias {} vs {bias}", m.bias);
     }
-    assert!(ExponentiatedGradient::new(4, EgForm::PlusMinus { b: 1.0 }, 0.1, Loss::Hinge).unwrap().with_bias(0.0).is_err());
+    assert!(
+        ExponentiatedGradient::new(4, EgForm::PlusMinus { b: 1.0 }, 0.1, Loss::Hinge).unwrap().with_bias(0.0).is_err()
+    );
 }
 
 #[test]

@@ -4,7 +4,8 @@
 mod common;
 use common::{generate, seq};
 use rosenblatt_learners::{
-    AnyModel, DataFacts, HyperParams, LearnError, Learner, Mixable, OnlineLearner, Param, ParamDefault, Scales, Visit, train,
+    AnyModel, DataFacts, HyperParams, LearnError, Learner, Mixable, OnlineLearner, Param, ParamDefault, Scales, Visit,
+    train,
 };
 
 fn facts(dim: usize, classes: usize) -> DataFacts<'static> {

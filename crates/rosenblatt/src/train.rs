@@ -15,8 +15,7 @@ use crate::error::Error;
 use crate::model::{ModelMeta, SavedModel, Training, Weights};
 use rosenblatt_learners::{
     AnyModel, BLOCK_ROWS, Configured, DataFacts, HyperParams, Learner, LocalReducer, Mixable, Mixing, OnlineLearner,
-    Order, ParallelOptions, PassReport, Reducer, TrainOptions, TrainReport, Visit, train_parallel,
-    train_with,
+    Order, ParallelOptions, PassReport, Reducer, TrainOptions, TrainReport, Visit, train_parallel, train_with,
 };
 use rosenblatt_loader::{Dataset, ExamplesView, with_examples};
 

@@ -217,6 +217,12 @@ pub struct TrainArgs {
     /// Winnow's threshold.
     #[arg(long, allow_hyphen_values = true)]
     pub threshold: Option<f64>,
+    /// Predict with the average of the iterates (Polyak–Ruppert) — for
+    /// hinge-sgd, logistic and pegasos; `--average 0` (or false) for the
+    /// last iterate.
+    #[arg(long, num_args = 0..=1, default_missing_value = "1", value_name = "1|0",
+          value_parser = clap::builder::BoolishValueParser::new())]
+    pub average: Option<bool>,
 }
 
 impl TrainArgs {
@@ -234,6 +240,7 @@ impl TrainArgs {
                 Param::L2 => self.l2,
                 Param::B => self.b,
                 Param::Threshold => self.threshold,
+                Param::Average => self.average.map(|on| if on { 1.0 } else { 0.0 }),
             };
             hp.set(p, v);
         }

@@ -26,7 +26,8 @@ pub fn sparse(a: SparseArgs, ui: Ui) -> anyhow::Result<()> {
 
 pub fn tabular(a: TabularArgs, ui: Ui) -> anyhow::Result<()> {
     use rosenblatt_datasets::tabular::{TabularSpec, write};
-    let spec = TabularSpec { rows: a.rows, positive: a.positive, sharpness: a.sharpness, seed: a.seed, ..Default::default() };
+    let spec =
+        TabularSpec { rows: a.rows, positive: a.positive, sharpness: a.sharpness, seed: a.seed, ..Default::default() };
     train_and_test(&a.output, a.rows, a.test_rows, ui, |tr, test| {
         let w = write(&spec, tr, test)?;
         Ok(Written { train: w.train, test: w.test, bayes_error: Some(w.bayes_error) })
