@@ -33,6 +33,11 @@ pub enum Schedule {
     InverseSqrtK,
     /// Pegasos: `1 / (λ·(k + 1))` (η0 unused).
     Pegasos,
+    /// AdaGrad: per coordinate, `η0 / √(Σ g_i²)` over the gradients it has
+    /// had so far, this one included (Duchi, Hazan & Singer 2011) — large
+    /// steps for rare features, small for frequent ones. Takes no L2 and
+    /// no projection.
+    Adaptive,
 }
 
 /// Parameters of [`Sgd`], checked by [`SgdParams::check`].
@@ -96,6 +101,13 @@ impl SgdParams {
         if self.schedule == Schedule::Pegasos && self.lambda <= 0.0 {
             return Err(param("lambda", self.lambda, "> 0 for Pegasos"));
         }
+        if self.schedule == Schedule::Adaptive && (self.lambda != 0.0 || self.radius.is_some()) {
+            return Err(param(
+                "lambda",
+                self.lambda,
+                "0 with adaptive steps, which take no L2 or projection (--adaptive 0 for η/√k steps with L2)",
+            ));
+        }
         if let Some(r) = self.radius
             && !(r.is_finite() && r > 0.0)
         {
@@ -116,6 +128,9 @@ pub struct Sgd {
     k: u64,
     p: SgdParams,
     avg: Average,
+    /// AdaGrad's `Σ g_i²` per coordinate, then the bias's (empty unless
+    /// adaptive).
+    g2: Vec<f64>,
 }
 
 /// The running sum of the iterates, `Σ = U + c·v` (and the biases'),
@@ -136,7 +151,8 @@ impl Sgd {
     pub fn new(dim: usize, params: SgdParams) -> Result<Self, LearnError> {
         let p = params.check()?;
         let avg = Average { u: if p.average { vec![0.0; dim] } else { Vec::new() }, ..Average::default() };
-        Ok(Sgd { v: vec![0.0; dim], s: 1.0, v_norm_sq: 0.0, b: 0.0, k: 0, p, avg })
+        let g2 = if p.schedule == Schedule::Adaptive { vec![0.0; dim + 1] } else { Vec::new() };
+        Ok(Sgd { v: vec![0.0; dim], s: 1.0, v_norm_sq: 0.0, b: 0.0, k: 0, p, avg, g2 })
     }
 
     fn eta(&self) -> f64 {
@@ -147,6 +163,7 @@ impl Sgd {
             Schedule::InverseK => e0 / (k + 1.0),
             Schedule::InverseSqrtK => e0 / (k + 1.0).sqrt(),
             Schedule::Pegasos => 1.0 / (f64::from(self.p.lambda) * (k + 1.0)),
+            Schedule::Adaptive => e0,
         }
     }
 
@@ -207,7 +224,10 @@ impl OnlineLearner for Sgd {
         }
         let g = self.p.loss.gradient_factor(ym);
         let updated = g != 0.0;
-        if updated {
+        if updated && self.p.schedule == Schedule::Adaptive {
+            // s = 1 throughout (no L2, no projection).
+            self.adaptive_step(x, eta * f64::from(g) * f64::from(y), f64::from(g));
+        } else if updated {
             let c = eta * f64::from(g) * f64::from(y);
             let cv = c / self.s;
             // ‖v + cv·x‖² = ‖v‖² + 2cv·(v·x) + cv²‖x‖².
@@ -267,6 +287,30 @@ impl OnlineLearner for Sgd {
 }
 
 impl Sgd {
+    /// AdaGrad's step `w_i += η0·(g·y·x_i)/√G_i`, `G_i += (g·x_i)²` first;
+    /// `c = η0·g·y`. The running sum of the iterates follows `v`.
+    fn adaptive_step<R: Row>(&mut self, x: &R, c: f64, g: f64) {
+        let ac = self.avg.c;
+        for k in 0..x.nnz() {
+            let (i, xi) = x.entry(k);
+            let xi = f64::from(xi);
+            if xi == 0.0 {
+                continue;
+            }
+            self.g2[i] += (g * xi) * (g * xi);
+            let old = self.v[i];
+            self.v[i] += (c * xi / self.g2[i].sqrt()) as f32;
+            if self.p.average {
+                self.avg.u[i] -= ac * (f64::from(self.v[i]) - f64::from(old));
+            }
+        }
+        if self.p.bias == Bias::Explicit {
+            let gb = self.g2.last_mut().expect("adaptive: a bias accumulator");
+            *gb += g * g;
+            self.b += (c / gb.sqrt()) as f32;
+        }
+    }
+
     /// The current iterate `s·v`, `b`.
     fn iterate(&self) -> LinearModel {
         let s = self.s as f32;
@@ -277,7 +321,8 @@ impl Sgd {
 /// The mixed state is the effective `w = s·v` (then `s = 1`), the bias, and
 /// the step count `k` as a total, so the schedule decays with every part's
 /// steps; with averaging, the sums of the iterates and their count are
-/// totals too, so the average is over every part's steps.
+/// totals too, so the average is over every part's steps; so are
+/// AdaGrad's sums of squared gradients.
 impl Mixable for Sgd {
     fn save_state(&mut self, out: &mut MixState) {
         let w = self.iterate();
@@ -289,6 +334,8 @@ impl Mixable for Sgd {
             out.total.extend(self.avg.u.iter().zip(&self.v).map(|(&u, &v)| u + c * f64::from(v)));
             out.total.extend([self.avg.b, self.avg.n as f64]);
         }
+        // AdaGrad's accumulators add up every part's gradients.
+        out.total.extend_from_slice(&self.g2);
     }
     fn load_state(&mut self, s: &MixState) {
         let mut b = [0.0];
@@ -304,5 +351,7 @@ impl Mixable for Sgd {
             self.avg.b = s.total[d + 1];
             self.avg.n = s.total[d + 2] as u64;
         }
+        let g = self.g2.len();
+        self.g2.copy_from_slice(&s.total[s.total.len() - g..]);
     }
 }

@@ -52,6 +52,8 @@ fn reference(rows: &[(Vec<f64>, f64)], p: &SgdParams, passes: usize) -> (Vec<f64
     let mut w = vec![0.0; rows[0].0.len()];
     let mut b = 0.0;
     let (mut sum, mut sum_b) = (vec![0.0; w.len()], 0.0);
+    // AdaGrad's sums of squared gradients, per coordinate and the bias's.
+    let (mut g2, mut g2b) = (vec![0.0; w.len()], 0.0);
     let mut updates = 0;
     let mut k = 0.0f64;
     let lambda = f64::from(p.lambda);
@@ -63,6 +65,7 @@ fn reference(rows: &[(Vec<f64>, f64)], p: &SgdParams, passes: usize) -> (Vec<f64
                 Schedule::InverseK => f64::from(p.eta0) / (k + 1.0),
                 Schedule::InverseSqrtK => f64::from(p.eta0) / (k + 1.0).sqrt(),
                 Schedule::Pegasos => 1.0 / (lambda * (k + 1.0)),
+                Schedule::Adaptive => f64::from(p.eta0),
             };
             k += 1.0;
             let f = (1.0 - eta * lambda).max(0.0);
@@ -72,7 +75,19 @@ fn reference(rows: &[(Vec<f64>, f64)], p: &SgdParams, passes: usize) -> (Vec<f64
                 Loss::Perceptron => f64::from(u8::from(ym <= 0.0)),
                 Loss::Logistic => 1.0 / (1.0 + ym.exp()),
             };
-            if g != 0.0 {
+            if g != 0.0 && p.schedule == Schedule::Adaptive {
+                updates += 1;
+                for i in 0..w.len() {
+                    if x[i] != 0.0 {
+                        g2[i] += (g * x[i]).powi(2);
+                        w[i] += eta * g * y * x[i] / g2[i].sqrt();
+                    }
+                }
+                if p.bias == Bias::Explicit {
+                    g2b += g * g;
+                    b += eta * g * y / f64::sqrt(g2b);
+                }
+            } else if g != 0.0 {
                 updates += 1;
                 w.iter_mut().zip(x).for_each(|(a, xi)| *a += eta * g * y * xi);
                 if p.bias == Bias::Explicit {
@@ -125,6 +140,30 @@ fn gradient_descent_matches_the_f64_reference() {
                 }
             }
         }
+    }
+}
+
+#[test]
+fn adagrad_matches_the_f64_reference() {
+    let (data, _) = generate(400, 30, 0.1, 4);
+    let rows = dense_rows(&data);
+    for loss in [Loss::Hinge, Loss::Logistic] {
+        for (average, bias) in [(false, Bias::Explicit), (true, Bias::Explicit), (false, Bias::None)] {
+            let p = SgdParams { loss, schedule: Schedule::Adaptive, eta0: 0.3, average, bias, ..Default::default() };
+            let (w, b, updates) = reference(&rows, &p, 3);
+            let mut l = Sgd::new(30, p).unwrap();
+            let report = train(&mut l, &&data, &seq(3.0)).unwrap();
+            let what = format!("adagrad {loss:?} average={average} {bias:?}");
+            assert_eq!(report.updates(), updates, "{what}");
+            assert_model_close(&l.model(), &w, b, &what);
+        }
+    }
+    // AdaGrad takes no L2 and no projection.
+    for p in [
+        SgdParams { schedule: Schedule::Adaptive, lambda: 0.1, ..Default::default() },
+        SgdParams { schedule: Schedule::Adaptive, radius: Some(1.0), ..Default::default() },
+    ] {
+        assert!(Sgd::new(3, p).is_err());
     }
 }
 

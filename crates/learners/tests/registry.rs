@@ -67,6 +67,8 @@ fn defaults_are_filled_in_and_recorded() {
                 ParamDefault::DimOverMaxAbs => 14.0,
                 ParamDefault::EgRate => (2.0 * 14f64.ln() / 100.0).sqrt() / 0.5,
                 ParamDefault::OverRSquared(c) => c / 4.0,
+                // Adaptive steps are on by default where they are offered.
+                ParamDefault::IfAdaptive(a, _) => a,
             };
             let got = c.params.iter().find(|r| r.0 == p.name()).map(|r| r.1);
             assert_eq!(got, Some(want), "{l}: {}", p.name());
@@ -81,6 +83,9 @@ fn defaults_are_filled_in_and_recorded() {
     assert!(c.params.contains(&("bias_input", 0.5)), "{:?}", c.params);
     let c = Learner::EgPm.configure(&HyperParams::default().with(Param::B, 2.0).with(Param::Eta, 0.1), &facts(7, 2), 0);
     assert!(c.unwrap().notes.is_empty());
+    // Turning adaptive steps off changes the step size's default.
+    let c = Learner::Logistic.configure(&HyperParams::default().with(Param::Adaptive, 0.0), &facts(3, 2), 0).unwrap();
+    assert!(c.params.contains(&("eta", 1.0)), "{:?}", c.params);
     // A given value wins over the default.
     let c = Learner::HingeSgd.configure(&HyperParams::default().with(Param::Eta, 0.25), &facts(3, 2), 0).unwrap();
     assert!(c.params.contains(&("eta", 0.25)) && c.params.contains(&("lambda", 0.0)));

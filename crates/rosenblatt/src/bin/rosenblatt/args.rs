@@ -223,6 +223,11 @@ pub struct TrainArgs {
     #[arg(long, num_args = 0..=1, default_missing_value = "1", value_name = "1|0",
           value_parser = clap::builder::BoolishValueParser::new())]
     pub average: Option<bool>,
+    /// Per-coordinate adaptive steps η/√(Σ g_i²) (AdaGrad) — for hinge-sgd
+    /// and logistic, without --lambda.
+    #[arg(long, num_args = 0..=1, default_missing_value = "1", value_name = "1|0",
+          value_parser = clap::builder::BoolishValueParser::new())]
+    pub adaptive: Option<bool>,
 }
 
 impl TrainArgs {
@@ -241,6 +246,7 @@ impl TrainArgs {
                 Param::B => self.b,
                 Param::Threshold => self.threshold,
                 Param::Average => self.average.map(|on| if on { 1.0 } else { 0.0 }),
+                Param::Adaptive => self.adaptive.map(|on| if on { 1.0 } else { 0.0 }),
             };
             hp.set(p, v);
         }
