@@ -83,7 +83,7 @@ pub use ovr::{OneVsRest, combine, one_vs_rest};
 pub use pa::{PaVariant, PassiveAggressive};
 pub use perceptron::Perceptron;
 pub use pocket::{Pocket, PocketEvery, train_pocket};
-pub use registry::{AnyModel, Config, Configured, DataFacts, HyperParams, Learner, Param, ParamDefault, Visit};
+pub use registry::{AnyModel, Axis, Config, Configured, DataFacts, HyperParams, Learner, Param, ParamDefault, Visit};
 pub use sets::{BLOCK_ROWS, InMemoryExamples, Lifted, LiftedExamples, Slice};
 pub use sgd::{Schedule, Sgd, SgdParams};
 pub use train::{

@@ -211,6 +211,15 @@ impl Param {
     }
 }
 
+/// The values a tuning grid gives one hyper-parameter.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Axis {
+    /// These multiples of its default (as derived from the data).
+    Times(&'static [f64]),
+    /// These values.
+    Values(&'static [f64]),
+}
+
 /// Hyper-parameters as a user gives them: `None` takes the learner's
 /// default, and giving one the learner does not take is an error.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -394,6 +403,36 @@ impl Learner {
                 (Param::L2, Value(1.0)),
             ],
             Learner::Pa1 | Learner::Pa2 => &[(Param::C, OverRSquared(0.1))],
+        }
+    }
+
+    /// The grid `rosenblatt tune` searches: the main hyper-parameters, each
+    /// over a few log-spaced values (the product of the axes is the grid).
+    /// Empty for the learners whose hyper-parameters do not change their
+    /// predictions (the Perceptrons' η only scales the weights) or that
+    /// have none.
+    pub fn grid(self) -> &'static [(Param, Axis)] {
+        use Axis::{Times, Values};
+        const DECADES: &[f64] = &[0.1, 0.3, 1.0, 3.0, 10.0];
+        match self {
+            Learner::HingeSgd | Learner::Logistic => {
+                &[(Param::Eta, Times(DECADES)), (Param::Average, Values(&[0.0, 1.0]))]
+            }
+            Learner::Pegasos => &[(Param::Lambda, Values(&[1e-6, 1e-5, 1e-4, 1e-3, 1e-2]))],
+            Learner::Winnow => &[(Param::Alpha, Values(&[1.05, 1.1, 1.2, 1.5, 2.0]))],
+            Learner::Eg | Learner::EgPm => {
+                &[(Param::B, Times(&[0.1, 1.0, 10.0])), (Param::Eta, Times(&[0.3, 1.0, 3.0]))]
+            }
+            Learner::FtrlProximal => &[(Param::Alpha, Times(DECADES)), (Param::L1, Values(&[0.0, 0.1, 1.0, 10.0]))],
+            Learner::Pa1 | Learner::Pa2 => &[(Param::C, Times(&[0.01, 0.1, 1.0, 10.0, 100.0]))],
+            Learner::Perceptron
+            | Learner::BatchPerceptron
+            | Learner::AveragedPerceptron
+            | Learner::VotedPerceptron
+            | Learner::MulticlassPerceptron
+            | Learner::MulticlassAveragedPerceptron
+            | Learner::FtrlRandomized
+            | Learner::Pa => &[],
         }
     }
 

@@ -22,6 +22,7 @@ pub mod model;
 pub mod ocr;
 pub mod predict;
 pub mod train;
+pub mod tune;
 
 pub use error::Error;
 pub use rosenblatt_kernels as kernels;

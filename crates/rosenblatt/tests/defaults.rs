@@ -105,4 +105,62 @@ fn derived_defaults_are_printed_and_recorded() {
         model.to_str().unwrap(),
     ]);
     assert!(!err.contains("eg-pm: b ="), "{err}");
+    // tune prints its grid and the best as a train command that runs.
+    let (out, _) = run(&["tune", train.to_str().unwrap(), "--learner", "pa1", "--passes", "2", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["trials"].as_array().unwrap().len(), 5);
+    let command = v["command"].as_str().unwrap();
+    assert!(command.starts_with("rosenblatt train ") && command.contains("--learner pa1 --passes 2"), "{command}");
+    let args: Vec<String> = command.split(' ').skip(1).map(|a| a.replace("MODEL", model.to_str().unwrap())).collect();
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    run(&args);
+}
+
+#[test]
+fn tune_searches_the_grid_deterministically_and_keeps_given_values_fixed() {
+    use rosenblatt::learners::{HyperParams, Order, Param, TrainOptions};
+    use rosenblatt::tune::{TuneSpec, tune};
+    let tmp = tempfile::tempdir().unwrap();
+    let spec = TabularSpec { rows: 5000, ..TabularSpec::default() };
+    let dir = tmp.path().join("census");
+    let opts = WriteOptions { dim: Some(spec.dim() as u64), ..Default::default() };
+    write_dataset(&dir, &generate(&spec, 0).unwrap(), &opts).unwrap();
+    let data = Dataset::open(&dir, OpenOptions::default()).unwrap();
+    let options = TrainOptions { passes: 2.0, order: Order::Chunks, seed: 5, stop_when_separated: false };
+    let tspec = TuneSpec { learner: Learner::Logistic, given: HyperParams::default(), options, holdout: 0.25 };
+    let on = |threads: usize, s: &TuneSpec| {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        pool.install(|| tune(&data, None, s)).unwrap()
+    };
+    let (one, two) = (on(1, &tspec), on(2, &tspec));
+    // η: five multiples of the default 0.1; averaging off and on.
+    assert_eq!(one.trials.len(), 10);
+    let etas: Vec<f64> = one.trials.iter().step_by(2).map(|t| t.point[0].1).collect();
+    assert_eq!(etas, vec![0.01, 0.03, 0.1, 0.3, 1.0]);
+    for (a, b) in one.trials.iter().zip(&two.trials) {
+        assert_eq!((a.error.to_bits(), &a.point), (b.error.to_bits(), &b.point), "threads changed a run");
+    }
+    assert_eq!(one.best, two.best);
+    let least = one.trials.iter().map(|t| t.error).fold(f64::INFINITY, f64::min);
+    assert_eq!(one.trials[one.best].error, least);
+    assert!(one.trials.iter().all(|t| t.error > 0.0 && t.error < 0.5), "{:?}", one.trials);
+    // Each point is the run `train` makes with those values.
+    let best = &one.trials[one.best];
+    let mut params = HyperParams::default();
+    for &(name, v) in &best.point {
+        params.set(Param::ALL.into_iter().find(|p| p.name() == name).unwrap(), Some(v));
+    }
+    let run = TrainSpec { params, options, holdout: Some(0.25), ..TrainSpec::new(Learner::Logistic, 2.0) };
+    let mut last = None;
+    let mut on_pass = |l: &rosenblatt::train::PassLine| last = l.eval_error;
+    train_dataset(&data, None, &run, Hooks { on_pass: Some(&mut on_pass), ..Hooks::default() }).unwrap();
+    assert_eq!(last, Some(best.error));
+    // A value given is held fixed: the grid loses that axis.
+    let fixed = TuneSpec { given: HyperParams::default().with(Param::Average, 1.0), ..tspec.clone() };
+    let r = on(2, &fixed);
+    assert_eq!(r.trials.len(), 5);
+    assert!(r.trials.iter().all(|t| t.params["average"] == 1.0 && t.point.len() == 1));
+    // Nothing to tune is said so.
+    let e = tune(&data, None, &TuneSpec { learner: Learner::Perceptron, ..tspec }).unwrap_err();
+    assert!(e.to_string().contains("nothing to tune"), "{e}");
 }

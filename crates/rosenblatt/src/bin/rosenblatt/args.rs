@@ -36,6 +36,11 @@ pub enum Command {
     Bounds(BoundsArgs),
     /// Train a learner on a dataset and save the model.
     Train(Box<TrainArgs>),
+    /// Search a small log-spaced grid of a learner's main hyper-parameters
+    /// (multiples of its defaults as derived from the data), each point
+    /// trained as `train` would and scored on a holdout tail or a test set;
+    /// prints the table and the best settings as a `train` command.
+    Tune(Box<TuneArgs>),
     /// Evaluate a model on a dataset: error rate, confusion matrix, precision, recall, F1,
     /// and for scoring models log loss and ROC AUC.
     Eval {
@@ -190,6 +195,45 @@ pub struct TrainArgs {
     /// How the parts are mixed: uniformly, or weighted by their updates.
     #[arg(long, value_enum, default_value = "uniform")]
     pub mix: MixArg,
+    /// The learner's hyper-parameters (its defaults for those not given).
+    #[command(flatten)]
+    pub hyper: HyperArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct TuneArgs {
+    /// The training dataset directory.
+    pub dataset: PathBuf,
+    /// The learner.
+    #[arg(long, value_enum)]
+    pub learner: Learner,
+    /// Passes of every run (fractions allowed).
+    #[arg(long, default_value_t = 5.0)]
+    pub passes: f64,
+    /// Example order.
+    #[arg(long, value_enum, default_value = "chunks")]
+    pub order: OrderArg,
+    /// Seed of every run.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Score on this fraction of the rows (the last ones), held out of training.
+    #[arg(long, default_value_t = 0.2, conflicts_with = "test")]
+    pub holdout: f64,
+    /// Score on this dataset instead of a holdout.
+    #[arg(long)]
+    pub test: Option<PathBuf>,
+    /// Threads the runs share (default: every core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Hyper-parameters held fixed (taken off the grid).
+    #[command(flatten)]
+    pub hyper: HyperArgs,
+}
+
+/// The hyper-parameters any learner may take; each learner refuses those it
+/// does not.
+#[derive(Args, Debug)]
+pub struct HyperArgs {
     /// Step size η (η0 of a decaying schedule).
     #[arg(long, allow_hyphen_values = true)]
     pub eta: Option<f64>,
@@ -230,7 +274,7 @@ pub struct TrainArgs {
     pub adaptive: Option<bool>,
 }
 
-impl TrainArgs {
+impl HyperArgs {
     /// The hyper-parameters given, by name.
     pub fn params(&self) -> rosenblatt::learners::HyperParams {
         let mut hp = rosenblatt::learners::HyperParams::default();

@@ -9,6 +9,7 @@ mod export;
 mod inspect;
 mod predict;
 mod train;
+mod tune;
 
 use crate::args::{BenchCommand, Cli, Command, DatasetsCommand};
 use crate::ui::{Ui, outln};
@@ -33,6 +34,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Some(Command::Bounds(a)) => bounds::run(a, ui),
         Some(Command::Train(a)) => train::run(*a, ui),
+        Some(Command::Tune(a)) => tune::run(*a, ui),
         Some(Command::Eval { model, dataset }) => eval::run(&model, &dataset, ui),
         Some(Command::Predict(a)) => predict::run(a, ui),
         Some(Command::Bench(BenchCommand::Ocr(a))) | Some(Command::Demo(a)) => bench::ocr(a, ui),

@@ -20,7 +20,7 @@ pub fn run(a: TrainArgs, ui: Ui) -> anyhow::Result<()> {
     let batch = learner.stops_when_separated();
     let defaults = TrainSpec::new(learner, a.passes.unwrap_or(if batch { 100.0 } else { 1.0 }));
     let spec = TrainSpec {
-        params: a.params(),
+        params: a.hyper.params(),
         options: TrainOptions {
             order: if batch { defaults.options.order } else { a.order.into() },
             seed: a.seed,
