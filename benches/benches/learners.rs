@@ -44,7 +44,7 @@ fn passes(c: &mut Criterion) {
     with_examples!(ds.examples().unwrap(), |ex| {
         let dim = ex.dim();
         for (name, order) in [("sequential", Order::Sequential), ("shuffle", Order::Shuffle)] {
-            let opts = TrainOptions { passes: 1.0, order, seed: 1, stop_when_separated: false };
+            let opts = TrainOptions { passes: 1.0, order, seed: 1, stop_when_separated: false, first_pass: 0 };
             g.bench_function(format!("perceptron-{name}"), |b| {
                 b.iter(|| {
                     let mut l = Perceptron::new(dim, PerceptronParams::default()).unwrap();

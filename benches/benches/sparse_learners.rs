@@ -51,7 +51,8 @@ fn bench<L: OnlineLearner, E: Examples>(
     mut l: L,
     ex: &E,
 ) {
-    let opts = TrainOptions { passes: 1.0, order: Order::Sequential, seed: 0, stop_when_separated: false };
+    let opts =
+        TrainOptions { passes: 1.0, order: Order::Sequential, seed: 0, stop_when_separated: false, first_pass: 0 };
     g.bench_function(name, |b| b.iter(|| train(&mut l, ex, &opts).unwrap().updates()));
 }
 

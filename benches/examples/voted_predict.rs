@@ -26,7 +26,7 @@ fn main() {
             let r = train(
                 &mut l,
                 &tr,
-                &TrainOptions { passes, order: Order::Shuffle, seed: 1, stop_when_separated: false },
+                &TrainOptions { passes, order: Order::Shuffle, seed: 1, stop_when_separated: false, first_pass: 0 },
             )
             .unwrap();
             let train_s = t.elapsed().as_secs_f64();

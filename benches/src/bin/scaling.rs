@@ -50,7 +50,8 @@ fn run<L: Mixable<Model = LinearModel>>(
             rosenblatt::loader::with_examples!(test.examples().expect("examples"), |te| {
                 let mut l = learner;
                 let (mut secs, mut errs) = (Vec::new(), Vec::new());
-                let opts = TrainOptions { passes, order: Order::Shuffle, seed, stop_when_separated: false };
+                let opts =
+                    TrainOptions { passes, order: Order::Shuffle, seed, stop_when_separated: false, first_pass: 0 };
                 let par = ParallelOptions { parts: threads, mixing: Mixing::Uniform };
                 train_parallel(
                     &mut l,

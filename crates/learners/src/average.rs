@@ -115,3 +115,17 @@ impl LazyAverage {
         self.tau = 0;
     }
 }
+
+impl LazyAverage {
+    /// Every counter and sum, for [`crate::state::Resume`] (the window's
+    /// start is set again by `begin`).
+    pub(crate) fn fields(&mut self, f: &mut dyn crate::state::Fields) {
+        f.f32s(&mut self.u);
+        f.f32s(&mut self.ub);
+        f.f64s(&mut self.sum);
+        f.f64s(&mut self.sum_b);
+        for c in [&mut self.tau, &mut self.averaged, &mut self.step] {
+            f.u64(c);
+        }
+    }
+}

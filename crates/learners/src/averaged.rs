@@ -86,3 +86,10 @@ impl Mixable for AveragedPerceptron {
         self.avg.load_totals(&s.total);
     }
 }
+
+impl crate::state::Resume for AveragedPerceptron {
+    fn fields(&mut self, f: &mut dyn crate::state::Fields) {
+        self.s.fields(f);
+        self.avg.fields(f);
+    }
+}

@@ -256,3 +256,14 @@ impl OnlineLearner for ExponentiatedGradient {
         }
     }
 }
+
+impl crate::state::Resume for ExponentiatedGradient {
+    fn fields(&mut self, f: &mut dyn crate::state::Fields) {
+        f.f64s(self.cells.as_flattened_mut());
+        f.f64(&mut self.shift);
+        f.f64(&mut self.z);
+        let mut touched = self.touched as u64;
+        f.u64(&mut touched);
+        self.touched = touched as usize;
+    }
+}

@@ -53,6 +53,9 @@ pub enum LearnError {
     /// Nothing to train on.
     #[error("the training set is empty")]
     Empty,
+    /// A saved learner state that does not fit the learner.
+    #[error("the saved learner state does not fit this learner: {0}")]
+    State(String),
     /// Data and learner disagree on the dimension.
     #[error("the data has dimension {data} but the learner was made for {learner}")]
     Dimension {

@@ -7,8 +7,6 @@ use crate::learner::{Bias, OnlineLearner, Step};
 use crate::loss::Loss;
 use crate::mix::{MixState, Mixable};
 use crate::model::LinearModel;
-use rand::rngs::Xoshiro256PlusPlus;
-use rand::{RngExt, SeedableRng};
 use rosenblatt_kernels::{Examples, Row};
 use wide::f64x4;
 
@@ -279,6 +277,16 @@ pub fn scales<E: Examples>(data: &E) -> Scales {
     s
 }
 
+/// A uniform draw in [0, 1) for step `t` of the generator `seed`:
+/// SplitMix64's finaliser over (seed, t), its top 53 bits.
+fn draw(seed: u64, t: u64) -> f64 {
+    let mut z = seed.wrapping_add(t.wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^= z >> 31;
+    (z >> 11) as f64 / (1u64 << 53) as f64
+}
+
 /// The randomised online linear classifier: FTRL on the linear losses
 /// `ℓ_t(x) = (1 − y_t⟨z_t, x⟩)/2` (the probability of a mistake) with the
 /// regulariser `ψ_t(x) = (√(2t)/4)·‖R·x‖²` over the ball `‖x‖ ≤ 1/R`, where
@@ -296,7 +304,9 @@ pub struct RandomizedFtrl {
     s_norm_sq: f64,
     r: f64,
     t: u64,
-    rng: Xoshiro256PlusPlus,
+    /// The draws' seed: step t's draw is a hash of (seed, t), so the state
+    /// is `t` and nothing more.
+    seed: u64,
     expected_mistakes: f64,
 }
 
@@ -307,14 +317,7 @@ impl RandomizedFtrl {
         if !(r.is_finite() && r > 0.0) {
             return Err(param("R", r, "a finite number > 0 (the largest row norm)"));
         }
-        Ok(RandomizedFtrl {
-            s: vec![0.0; dim],
-            s_norm_sq: 0.0,
-            r,
-            t: 0,
-            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
-            expected_mistakes: 0.0,
-        })
+        Ok(RandomizedFtrl { s: vec![0.0; dim], s_norm_sq: 0.0, r, t: 0, seed, expected_mistakes: 0.0 })
     }
 
     /// `Σ_t (1 − y_t q_t)/2` so far: the expected number of mistakes.
@@ -349,7 +352,7 @@ impl OnlineLearner for RandomizedFtrl {
     }
     fn learn<R: Row>(&mut self, z: &R, y: f32, _example: usize) -> Step {
         let q = self.q(z);
-        let positive = self.rng.random::<f64>() < (1.0 + q) / 2.0;
+        let positive = draw(self.seed, self.t) < (1.0 + q) / 2.0;
         self.expected_mistakes += (1.0 - f64::from(y) * q) / 2.0;
         let sz = f64::from(z.dot(&self.s));
         self.s_norm_sq = (self.s_norm_sq + 2.0 * f64::from(y) * sz + f64::from(z.norm_sq())).max(0.0);
@@ -380,5 +383,22 @@ impl Mixable for FtrlProximal {
         }
         let d = 2 * self.cells.len();
         (self.zb, self.sb) = (s.mean[d], s.mean[d + 1].sqrt());
+    }
+}
+
+impl crate::state::Resume for FtrlProximal {
+    fn fields(&mut self, f: &mut dyn crate::state::Fields) {
+        f.f32s(self.cells.as_flattened_mut());
+        f.f64(&mut self.zb);
+        f.f64(&mut self.sb);
+    }
+}
+
+impl crate::state::Resume for RandomizedFtrl {
+    fn fields(&mut self, f: &mut dyn crate::state::Fields) {
+        f.f32s(&mut self.s);
+        f.f64(&mut self.s_norm_sq);
+        f.u64(&mut self.t);
+        f.f64(&mut self.expected_mistakes);
     }
 }

@@ -63,6 +63,7 @@ mod pocket;
 pub mod registry;
 mod sets;
 mod sgd;
+pub mod state;
 mod train;
 mod voted;
 mod winnow;
@@ -86,6 +87,7 @@ pub use pocket::{Pocket, PocketEvery, train_pocket};
 pub use registry::{AnyModel, Axis, Config, Configured, DataFacts, HyperParams, Learner, Param, ParamDefault, Visit};
 pub use sets::{BLOCK_ROWS, InMemoryExamples, Lifted, LiftedExamples, Slice};
 pub use sgd::{Schedule, Sgd, SgdParams};
+pub use state::Resume;
 pub use train::{
     CHUNK_ROWS, Hooks, Order, PROGRESS_EVERY, ParallelOptions, PassReport, TrainOptions, TrainReport, WINDOW_CHUNKS,
     train, train_parallel, train_with,

@@ -87,3 +87,11 @@ impl Linear {
         take(&s.mean, &mut [&mut self.w, &mut self.b]);
     }
 }
+
+impl Linear {
+    /// The weights and the bias, for [`crate::state::Resume`].
+    pub(crate) fn fields(&mut self, f: &mut dyn crate::state::Fields) {
+        f.f32s(&mut self.w);
+        f.f32s(&mut self.b);
+    }
+}

@@ -125,3 +125,13 @@ impl Mixable for MulticlassPerceptron {
         }
     }
 }
+
+impl crate::state::Resume for MulticlassPerceptron {
+    fn fields(&mut self, f: &mut dyn crate::state::Fields) {
+        f.f32s(&mut self.w);
+        f.f32s(&mut self.b);
+        if let Some(a) = &mut self.avg {
+            a.fields(f);
+        }
+    }
+}

@@ -84,3 +84,9 @@ impl Mixable for PassiveAggressive {
         self.s.load(s);
     }
 }
+
+impl crate::state::Resume for PassiveAggressive {
+    fn fields(&mut self, f: &mut dyn crate::state::Fields) {
+        self.s.fields(f);
+    }
+}

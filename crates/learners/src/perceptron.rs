@@ -57,3 +57,9 @@ impl Mixable for Perceptron {
         self.s.load(s);
     }
 }
+
+impl crate::state::Resume for Perceptron {
+    fn fields(&mut self, f: &mut dyn crate::state::Fields) {
+        self.s.fields(f);
+    }
+}

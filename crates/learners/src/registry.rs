@@ -20,6 +20,7 @@ use crate::model::{LinearModel, MulticlassModel};
 use crate::multiclass::MulticlassPerceptron;
 use crate::pa::{PaVariant, PassiveAggressive};
 use crate::sgd::{Schedule, Sgd, SgdParams};
+use crate::state::Resume;
 use crate::voted::VotedModel;
 use crate::winnow::Winnow;
 use crate::{AveragedPerceptron, Perceptron, VotedPerceptron};
@@ -666,12 +667,12 @@ pub trait Visit {
     /// (the batch Perceptron: [`Learner::mixes`]).
     fn mixable<L>(self, learner: L) -> Self::Out
     where
-        L: Mixable,
+        L: Mixable + Resume,
         L::Model: Into<AnyModel>;
     /// Called with a learner that trains in one part ([`crate::train_with`]).
     fn single<L>(self, learner: L) -> Self::Out
     where
-        L: OnlineLearner + Send,
+        L: OnlineLearner + Resume + Send,
         L::Model: Into<AnyModel>;
 }
 

@@ -355,3 +355,17 @@ impl Mixable for Sgd {
         self.g2.copy_from_slice(&s.total[s.total.len() - g..]);
     }
 }
+
+impl crate::state::Resume for Sgd {
+    fn fields(&mut self, f: &mut dyn crate::state::Fields) {
+        f.f32s(&mut self.v);
+        for x in [&mut self.s, &mut self.v_norm_sq, &mut self.avg.c, &mut self.avg.b] {
+            f.f64(x);
+        }
+        f.f32s(std::slice::from_mut(&mut self.b));
+        f.u64(&mut self.k);
+        f.u64(&mut self.avg.n);
+        f.f64s(&mut self.avg.u);
+        f.f64s(&mut self.g2);
+    }
+}

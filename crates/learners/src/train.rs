@@ -99,11 +99,15 @@ pub struct TrainOptions {
     pub seed: u64,
     /// Stop after a whole pass without a mistake (the batch Perceptron).
     pub stop_when_separated: bool,
+    /// Passes already run (resuming a saved learner): the orders of those
+    /// passes are drawn and skipped, so that pass `k` has the same order
+    /// whether the run started at pass 0 or resumed; `passes` more follow.
+    pub first_pass: usize,
 }
 
 impl Default for TrainOptions {
     fn default() -> Self {
-        TrainOptions { passes: 1.0, order: Order::Chunks, seed: 0, stop_when_separated: false }
+        TrainOptions { passes: 1.0, order: Order::Chunks, seed: 0, stop_when_separated: false, first_pass: 0 }
     }
 }
 
@@ -267,6 +271,11 @@ fn run<L: OnlineLearner, E: Examples, M: Engine<L>>(
     let whole: Vec<usize> = orders.iter().map(|o| o.order.len()).collect();
     let tails: Vec<usize> = whole.iter().map(|&len| (frac * len as f64).round() as usize).collect();
     let tail: usize = tails.iter().sum();
+    // The orders of the passes already run, drawn and dropped: an order
+    // depends on the seed and the pass number only.
+    for _ in 0..opts.first_pass {
+        orders.iter_mut().for_each(|o| o.next(opts.order));
+    }
     learner.begin(&Plan { examples: n, steps: full as u64 * n as u64 + tail as u64 });
     engine.start(learner, parts);
 

@@ -501,3 +501,44 @@ impl VotedPredictor {
         wrong as f64 / data.len() as f64
     }
 }
+
+impl crate::state::Resume for VotedPerceptron {
+    fn check_rows(&self, examples: usize) -> Result<(), LearnError> {
+        match self.mistakes.iter().find(|m| m.0 as usize >= examples) {
+            Some(m) => Err(LearnError::State(format!("a mistake on row {} of {examples} training rows", m.0))),
+            None => Ok(()),
+        }
+    }
+    fn fields(&mut self, f: &mut dyn crate::state::Fields) {
+        self.s.fields(f);
+        let (mut rows, mut labels): (Vec<u32>, Vec<f32>) = self.mistakes.iter().copied().unzip();
+        f.vec_u32(&mut rows);
+        f.vec_f32(&mut labels);
+        f.vec_u64(&mut self.counts);
+        // Segments as (start or u32::MAX, first) pairs.
+        let mut segs: Vec<u32> = self.segments.iter().flat_map(|s| [s.start.unwrap_or(u32::MAX), s.first]).collect();
+        f.vec_u32(&mut segs);
+        let mut starts: Vec<f32> = self.starts.concat();
+        f.vec_f32(&mut starts);
+        f.u64(&mut self.step);
+        let width = self.s.w.len() + 1;
+        // One survival count per vector: one per mistake, and one more per
+        // segment (its start).
+        let consistent = rows.len() == labels.len()
+            && segs.len().is_multiple_of(2)
+            && starts.len().is_multiple_of(width)
+            && self.counts.len() == rows.len() + segs.len() / 2
+            && segs
+                .chunks_exact(2)
+                .all(|p| (p[0] == u32::MAX || (p[0] as usize) < starts.len() / width) && p[1] as usize <= rows.len())
+            && labels.iter().all(|&y| y == 1.0 || y == -1.0);
+        f.require(consistent, "the voted Perceptron's mistakes, counts and segments disagree");
+        if !consistent {
+            return;
+        }
+        self.mistakes = rows.into_iter().zip(labels).collect();
+        self.segments =
+            segs.chunks_exact(2).map(|p| Segment { start: (p[0] != u32::MAX).then_some(p[0]), first: p[1] }).collect();
+        self.starts = starts.chunks_exact(width).map(<[f32]>::to_vec).collect();
+    }
+}

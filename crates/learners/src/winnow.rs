@@ -96,3 +96,9 @@ impl OnlineLearner for Winnow {
         LinearModel { weights: self.theta.iter().map(|t| t.exp() as f32).collect(), bias: -self.threshold as f32 }
     }
 }
+
+impl crate::state::Resume for Winnow {
+    fn fields(&mut self, f: &mut dyn crate::state::Fields) {
+        f.f64s(&mut self.theta);
+    }
+}

@@ -28,7 +28,7 @@ fn generate(n: usize, dim: usize, active: usize, noise: f64, seed: u64) -> InMem
 }
 
 fn seq(passes: f64) -> TrainOptions {
-    TrainOptions { passes, order: Order::Sequential, seed: 0, stop_when_separated: false }
+    TrainOptions { passes, order: Order::Sequential, seed: 0, stop_when_separated: false, first_pass: 0 }
 }
 
 /// f64 FTRL-Proximal (bias as a constant feature without L1/L2).

@@ -111,7 +111,7 @@ fn reference(rows: &[(Vec<f64>, f64)], p: &SgdParams, passes: usize) -> (Vec<f64
 }
 
 fn seq(passes: f64) -> TrainOptions {
-    TrainOptions { passes, order: Order::Sequential, seed: 0, stop_when_separated: false }
+    TrainOptions { passes, order: Order::Sequential, seed: 0, stop_when_separated: false, first_pass: 0 }
 }
 
 fn assert_model_close(m: &LinearModel, w: &[f64], b: f64, what: &str) {
@@ -386,7 +386,7 @@ fn every_learner_is_bit_identical_for_a_seed() {
     use rosenblatt_learners::{EgForm, ExponentiatedGradient, FtrlParams, FtrlProximal, RandomizedFtrl, max_norm};
     let (data, _) = generate(600, 16, 0.1, 10);
     fn run<L: OnlineLearner<Model = LinearModel>>(mut l: L, data: &InMemoryExamples, seed: u64) -> Vec<u32> {
-        let opts = TrainOptions { passes: 2.5, order: Order::Shuffle, seed, stop_when_separated: false };
+        let opts = TrainOptions { passes: 2.5, order: Order::Shuffle, seed, stop_when_separated: false, first_pass: 0 };
         train(&mut l, &data, &opts).unwrap();
         let m = l.model();
         m.weights.iter().chain([&m.bias]).map(|v| v.to_bits()).collect()

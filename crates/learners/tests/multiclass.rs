@@ -99,7 +99,7 @@ fn multiclass_perceptron_matches_the_f64_reference() {
 #[test]
 fn one_vs_rest_equals_separate_binary_runs() {
     let data = generate(400, 16, 4, 2);
-    let opts = TrainOptions { passes: 2.0, order: Order::Shuffle, seed: 7, stop_when_separated: false };
+    let opts = TrainOptions { passes: 2.0, order: Order::Shuffle, seed: 7, stop_when_separated: false, first_pass: 0 };
     let models = one_vs_rest(&&data, 4, |_| Perceptron::new(16, PerceptronParams::default()), &opts).unwrap();
     assert_eq!(models.len(), 4);
     let d = &data;

@@ -39,7 +39,7 @@ fn disjunction(n: usize, d: usize, k: usize, density: f64, seed: u64) -> InMemor
 }
 
 fn seq(passes: f64) -> TrainOptions {
-    TrainOptions { passes, order: Order::Sequential, seed: 0, stop_when_separated: false }
+    TrainOptions { passes, order: Order::Sequential, seed: 0, stop_when_separated: false, first_pass: 0 }
 }
 
 fn rows(data: &InMemoryExamples) -> Vec<(Vec<f64>, f64)> {
@@ -219,7 +219,13 @@ fn ten_million_updates_neither_overflow_nor_underflow() {
     let data = signed_data(64, 8, 6);
     for form in [EgForm::Simplex { b: 2.0 }, EgForm::PlusMinus { b: 2.0 }] {
         let mut l = ExponentiatedGradient::new(8, form, 5.0, Loss::Hinge).unwrap();
-        let opts = TrainOptions { passes: 160_000.0, order: Order::Shuffle, seed: 1, stop_when_separated: false };
+        let opts = TrainOptions {
+            passes: 160_000.0,
+            order: Order::Shuffle,
+            seed: 1,
+            stop_when_separated: false,
+            first_pass: 0,
+        };
         let report = train(&mut l, &&data, &opts).unwrap();
         assert!(report.updates() >= 1_000_000, "{} updates", report.updates());
         let m = l.model();

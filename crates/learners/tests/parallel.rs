@@ -11,7 +11,7 @@ use rosenblatt_learners::{
 };
 
 fn opts(passes: f64, order: Order, seed: u64) -> TrainOptions {
-    TrainOptions { passes, order, seed, stop_when_separated: false }
+    TrainOptions { passes, order, seed, stop_when_separated: false, first_pass: 0 }
 }
 
 fn par(parts: usize, mixing: Mixing) -> ParallelOptions {

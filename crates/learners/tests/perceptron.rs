@@ -123,7 +123,8 @@ fn novikoff_bound_holds_and_the_batch_perceptron_converges() {
         assert!(g >= gamma);
         let params = PerceptronParams { bias: Bias::None, ..Default::default() };
         let mut l = Perceptron::new(20, params).unwrap();
-        let opts = TrainOptions { passes: 1000.0, order: Order::Shuffle, seed, stop_when_separated: true };
+        let opts =
+            TrainOptions { passes: 1000.0, order: Order::Shuffle, seed, stop_when_separated: true, first_pass: 0 };
         let report = train(&mut l, &&data, &opts).unwrap();
         let bound = (r / g).powi(2);
         assert!(report.separated_at.is_some(), "separable data must converge");
@@ -155,7 +156,8 @@ fn freund_schapire_bound_holds_on_non_separable_data() {
 fn the_batch_perceptron_reports_when_data_is_not_separated() {
     let (data, _) = generate(300, 10, 0.0, 0.2, false, 11);
     let mut l = Perceptron::new(10, PerceptronParams::default()).unwrap();
-    let opts = TrainOptions { passes: 5.0, order: Order::Sequential, seed: 0, stop_when_separated: true };
+    let opts =
+        TrainOptions { passes: 5.0, order: Order::Sequential, seed: 0, stop_when_separated: true, first_pass: 0 };
     let report = train(&mut l, &&data, &opts).unwrap();
     assert_eq!(report.separated_at, None);
     assert_eq!(report.passes.len(), 5);
@@ -253,7 +255,13 @@ fn averaging_stays_accurate_over_a_hundred_million_steps() {
     let params = PerceptronParams { bias: Bias::None, ..Default::default() };
     let inner = AveragedPerceptron::new(2, params, false).unwrap();
     let mut l = F64Average { inner, w: vec![0.0; 2], sum: vec![0.0; 2], steps: 0 };
-    let opts = TrainOptions { passes: 25_000_000.0, order: Order::Shuffle, seed: 5, stop_when_separated: false };
+    let opts = TrainOptions {
+        passes: 25_000_000.0,
+        order: Order::Shuffle,
+        seed: 5,
+        stop_when_separated: false,
+        first_pass: 0,
+    };
     let report = train(&mut l, &&data, &opts).unwrap();
     assert_eq!(report.steps(), 100_000_000);
     assert!(report.updates() > 10_000_000, "{} updates", report.updates());
@@ -360,7 +368,12 @@ fn same_seed_same_model_bit_for_bit() {
     let (data, _) = generate(500, 40, 0.0, 0.1, false, 15);
     let run = |seed: u64, order: Order| {
         let mut l = AveragedPerceptron::new(40, PerceptronParams::default(), false).unwrap();
-        let r = train(&mut l, &&data, &TrainOptions { passes: 2.5, order, seed, stop_when_separated: false }).unwrap();
+        let r = train(
+            &mut l,
+            &&data,
+            &TrainOptions { passes: 2.5, order, seed, stop_when_separated: false, first_pass: 0 },
+        )
+        .unwrap();
         (l.model(), r.mistakes())
     };
     for order in [Order::Shuffle, Order::Sample] {
@@ -381,7 +394,9 @@ fn orders_and_fractional_passes() {
     let (data, _) = generate(200, 10, 0.0, 0.1, false, 16);
     let run = |order: Order, passes: f64| {
         let mut l = Seen::new(10);
-        let r = train(&mut l, &&data, &TrainOptions { passes, order, seed: 1, stop_when_separated: false }).unwrap();
+        let r =
+            train(&mut l, &&data, &TrainOptions { passes, order, seed: 1, stop_when_separated: false, first_pass: 0 })
+                .unwrap();
         (l.seen, r)
     };
     let (seen, r) = run(Order::Sequential, 2.1);
@@ -556,7 +571,7 @@ fn block_order_visits_shuffled_blocks_and_releases_each_after_use() {
     }
     let ex = Recorded::new(&data);
     let mut l = Seen::new(1);
-    let opts = TrainOptions { passes: 2.0, order: Order::Blocks, seed: 3, stop_when_separated: false };
+    let opts = TrainOptions { passes: 2.0, order: Order::Blocks, seed: 3, stop_when_separated: false, first_pass: 0 };
     train(&mut l, &ex, &opts).unwrap();
     let released = ex.released.into_inner().unwrap();
     let block = |i: usize| i / BLOCK_ROWS;
@@ -591,7 +606,7 @@ fn releasing_voted_predictor_votes_the_same_and_releases_each_block_once() {
     let (test, _) = generate(64, 8, 0.2, 0.0, false, 32);
     let ex = Recorded::new(&data);
     let mut l = VotedPerceptron::new(8, PerceptronParams::default(), false).unwrap();
-    let opts = TrainOptions { passes: 1.0, order: Order::Blocks, seed: 5, stop_when_separated: false };
+    let opts = TrainOptions { passes: 1.0, order: Order::Blocks, seed: 5, stop_when_separated: false, first_pass: 0 };
     train(&mut l, &ex, &opts).unwrap();
     ex.released.lock().unwrap().clear();
     let model = l.model();
@@ -635,7 +650,7 @@ fn chunk_order_shuffles_windows_and_reads_the_next_window_ahead_in_runs() {
     }
     let ex = Recorded::new(&data);
     let mut l = Seen::new(1);
-    let opts = TrainOptions { passes: 2.0, order: Order::Chunks, seed: 9, stop_when_separated: false };
+    let opts = TrainOptions { passes: 2.0, order: Order::Chunks, seed: 9, stop_when_separated: false, first_pass: 0 };
     train(&mut l, &ex, &opts).unwrap();
     let asked = ex.asked.into_inner().unwrap();
     let per_pass = n - window;

@@ -99,12 +99,13 @@ pub fn bounds(data: &Dataset, reference: &Reference<'_>) -> Result<BoundsReport,
             (w, format!("{} ({})", path.display(), model.meta.learner), notes)
         }
         &Reference::Averaged { passes, seed } => {
-            let opts = TrainOptions { passes, order: Order::Shuffle, seed, stop_when_separated: false };
+            let opts = TrainOptions { passes, order: Order::Shuffle, seed, stop_when_separated: false, first_pass: 0 };
             let (u, _) = linear(Learner::AveragedPerceptron, &ex, opts)?;
             (u, format!("averaged perceptron, {passes} passes, seed {seed}"), Vec::new())
         }
     };
-    let one = TrainOptions { passes: 1.0, order: Order::Sequential, seed: 0, stop_when_separated: false };
+    let one =
+        TrainOptions { passes: 1.0, order: Order::Sequential, seed: 0, stop_when_separated: false, first_pass: 0 };
     let (_, mistakes) = linear(Learner::Perceptron, &ex, one)?;
     let Some(b) = with_examples!(&ex, |e| mistake_bounds(e, &u, true)) else {
         return Err(Error::Input(

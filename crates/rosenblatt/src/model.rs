@@ -4,13 +4,16 @@
 //! ```text
 //! offset  size  field
 //! 0       8     magic "RBLTMODL"
-//! 8       4     format version (u32) = 2
+//! 8       4     format version (u32) = 3
 //! 12      4     kind (u32): 0 linear (binary), 1 multi-class, 2 voted
 //! 16      8     metadata length M (u64)
 //! 24      M     metadata, JSON: learner, hyper-parameters, dimension, classes,
 //!               index base, training summary (no clock: the same training
 //!               writes the same bytes)
 //! 24+M    …     payload (below)
+//! …       S     the learner's state (version 3; `S` may be 0): what
+//!               `train --init` resumes from ([`rosenblatt_learners::state`])
+//! end−12  8     S (u64; version 3)
 //! end−4   4     CRC-32 of everything before it
 //! ```
 //!
@@ -32,7 +35,8 @@
 //! before allocating anything from a count, and that every value is finite
 //! (voted: every structural invariant, by `VotedPredictor::from_parts`).
 //! Version 1 files (whose metadata was an untyped map with the training
-//! time in it) are still read. Models are written under a temporary name
+//! time in it) and version 2 files (no learner state: they predict, but do
+//! not resume) are still read. Models are written under a temporary name
 //! and renamed.
 
 use crate::error::Error;
@@ -46,7 +50,7 @@ use std::path::Path;
 
 const MAGIC: &[u8; 8] = b"RBLTMODL";
 /// The model format version this build writes.
-pub const VERSION: u32 = 2;
+pub const VERSION: u32 = 3;
 
 /// Everything about a model except its weights.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -96,6 +100,10 @@ pub struct Training {
     pub mistakes_per_pass: Vec<u64>,
     /// Batch Perceptron: the pass that made no mistake, if one did.
     pub separated_at: Option<usize>,
+    /// Passes run before this run, when it resumed a saved learner
+    /// (`train --init`); `passes_run` more followed.
+    #[serde(default)]
+    pub first_pass: usize,
 }
 
 /// The weights.
@@ -127,6 +135,9 @@ pub struct SavedModel {
     pub meta: ModelMeta,
     /// The weights.
     pub weights: Weights,
+    /// The learner's whole state, to resume training from (none in files
+    /// older than version 3).
+    pub state: Option<Vec<u8>>,
 }
 
 fn bad(path: &Path, reason: impl Into<String>) -> Error {
@@ -283,6 +294,9 @@ impl SavedModel {
                 2
             }
         };
+        let state = self.state.as_deref().unwrap_or_default();
+        payload.extend_from_slice(state);
+        payload.extend_from_slice(&(state.len() as u64).to_le_bytes());
         let mut out = Vec::with_capacity(28 + meta.len() + payload.len());
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&VERSION.to_le_bytes());
@@ -319,11 +333,8 @@ impl SavedModel {
             return Err(bad(path, "not a rosenblatt model file (bad magic or too short)"));
         }
         let version = u32::from_le_bytes(b[8..12].try_into().expect("4 bytes"));
-        if version != VERSION && version != 1 {
-            return Err(bad(
-                path,
-                format!("model format version {version}; this build reads versions 1 and {VERSION}"),
-            ));
+        if !(1..=VERSION).contains(&version) {
+            return Err(bad(path, format!("model format version {version}; this build reads versions 1 to {VERSION}")));
         }
         let (body, tail) = b.split_at(b.len() - 4);
         let stored = u32::from_le_bytes(tail.try_into().expect("4 bytes"));
@@ -342,7 +353,19 @@ impl SavedModel {
             serde_json::from_slice(&b[24..mend]).map_err(|e| e.to_string())
         }
         .map_err(|e| bad(path, format!("metadata is not valid: {e}")))?;
-        let payload = &body[mend..];
+        let mut payload = &body[mend..];
+        let mut state = None;
+        if version >= 3 {
+            let Some(at) = payload.len().checked_sub(8) else {
+                return Err(bad(path, "the file ends before its state length"));
+            };
+            let s = u64::from_le_bytes(payload[at..].try_into().expect("8 bytes"));
+            let Some(start) = usize::try_from(s).ok().and_then(|s| at.checked_sub(s)) else {
+                return Err(bad(path, format!("a learner state of {s} bytes runs past the payload")));
+            };
+            state = (s > 0).then(|| payload[start..at].to_vec());
+            payload = &payload[..start];
+        }
         let dim = usize::try_from(meta.dim).map_err(|_| bad(path, format!("dimension {} too large", meta.dim)))?;
         let k = meta.classes.len();
         if kind == 2 {
@@ -351,7 +374,7 @@ impl SavedModel {
             }
             let parts = voted_parts(payload, dim).map_err(|reason| bad(path, reason))?;
             let v = VotedPredictor::from_parts(parts).map_err(|e| bad(path, e.to_string()))?;
-            return Ok(SavedModel { meta, weights: Weights::Voted(v) });
+            return Ok(SavedModel { meta, weights: Weights::Voted(v), state });
         }
         let want = match kind {
             0 => dim.checked_add(1),
@@ -378,7 +401,7 @@ impl SavedModel {
             let (w, b) = floats.split_at(dim * k);
             Weights::Multiclass(MulticlassModel { dim, weights: w.to_vec(), bias: b.to_vec() })
         };
-        Ok(SavedModel { meta, weights })
+        Ok(SavedModel { meta, weights, state })
     }
 }
 
@@ -475,6 +498,7 @@ fn meta_v1(json: &[u8]) -> Result<ModelMeta, String> {
         order,
         seed: u64_of("seed"),
         parts,
+        first_pass: 0,
         mixing: match t.get("mixing").and_then(|x| x.as_str()) {
             Some("weighted") => Some(Mixing::Weighted),
             Some(_) => Some(Mixing::Uniform),

@@ -249,7 +249,7 @@ pub fn run(opts: &OcrOptions, mut progress: impl FnMut(&str)) -> Result<OcrRepor
         let mut runs: [Vec<Run>; 3] = Default::default();
         for seed in 0..opts.seeds {
             progress(&format!("{passes} passes, seed {seed}"));
-            let topts = TrainOptions { passes, order, seed, stop_when_separated: false };
+            let topts = TrainOptions { passes, order, seed, stop_when_separated: false, first_pass: 0 };
             for (k, learner) in LEARNERS.into_iter().enumerate() {
                 runs[k].push(timed(learner, &tr, &te, &binary, &topts)?);
             }
@@ -267,7 +267,7 @@ pub fn run(opts: &OcrOptions, mut progress: impl FnMut(&str)) -> Result<OcrRepor
             let mut runs = Vec::new();
             for seed in 0..opts.seeds {
                 progress(&format!("multi-class, {passes} passes, seed {seed}"));
-                let topts = TrainOptions { passes, order, seed, stop_when_separated: false };
+                let topts = TrainOptions { passes, order, seed, stop_when_separated: false, first_pass: 0 };
                 runs.push(timed(Learner::MulticlassAveragedPerceptron, &tr, &te, &classes, &topts)?);
             }
             records.push(record(Learner::MulticlassAveragedPerceptron, passes, &runs, tr.len(), nnz));

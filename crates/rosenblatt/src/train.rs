@@ -15,7 +15,8 @@ use crate::error::Error;
 use crate::model::{ModelMeta, SavedModel, Training, Weights};
 use rosenblatt_learners::{
     AnyModel, BLOCK_ROWS, Configured, DataFacts, HyperParams, Learner, LocalReducer, Mixable, Mixing, OnlineLearner,
-    Order, ParallelOptions, PassReport, Reducer, TrainOptions, TrainReport, Visit, train_parallel, train_with,
+    Order, ParallelOptions, PassReport, Reducer, Resume, TrainOptions, TrainReport, Visit, state, train_parallel,
+    train_with,
 };
 use rosenblatt_loader::{Dataset, ExamplesView, with_examples};
 
@@ -58,6 +59,10 @@ pub struct TrainSpec {
     pub mixing: Mixing,
     /// Score the whole training set after every pass (costs about a pass).
     pub train_error: bool,
+    /// Resume this model's learner (`train --init`): its state, its
+    /// hyper-parameters (those given must agree), its seed and order;
+    /// `options.passes` more passes follow the ones it ran.
+    pub init: Option<SavedModel>,
 }
 
 impl TrainSpec {
@@ -74,11 +79,13 @@ impl TrainSpec {
                 order: if batch { Order::Sequential } else { Order::Chunks },
                 seed: 0,
                 stop_when_separated: batch,
+                first_pass: 0,
             },
             holdout: None,
             parts: 1,
             mixing: Mixing::Uniform,
             train_error: false,
+            init: None,
         }
     }
 }
@@ -154,7 +161,11 @@ pub fn train_dataset(
     let tr = all.range(0..n - held);
     let hold = (held > 0).then(|| all.range(n - held..n));
     let te = test.map(Dataset::examples).transpose()?;
-    let configured = configure(learner, &spec.params, &tr, classes.len(), &spec.options)?;
+    let (params, options) = match &spec.init {
+        Some(m) => resumed(m, spec, data, tr.len())?,
+        None => (spec.params, spec.options),
+    };
+    let configured = configure(learner, &params, &tr, classes.len(), &options)?;
     if let Some(note) = hooks.note.as_mut() {
         for n in &configured.notes {
             note(&format!("{learner}: {n}"));
@@ -166,21 +177,23 @@ pub fn train_dataset(
         (None, Some(t)) => Some(Eval { set: t, out_of_core: false }),
         (None, None) => None,
     };
-    let fitted = fit(&tr, eval, &configured, &spec.options, par, spec.train_error, &classes, hooks)?;
+    let init = spec.init.as_ref().and_then(|m| m.state.as_deref());
+    let fitted = fit_from(&tr, eval, &configured, &options, par, spec.train_error, &classes, init, hooks)?;
     let r = &fitted.report;
     let training = Training {
         examples: tr.len() as u64,
         holdout: held as u64,
-        passes: spec.options.passes,
+        passes: options.passes,
         passes_run: r.passes.len(),
-        order: spec.options.order,
-        seed: spec.options.seed,
+        order: options.order,
+        seed: options.seed,
         parts: spec.parts,
         mixing: (spec.parts > 1).then_some(spec.mixing),
         mistakes: r.mistakes(),
         updates: r.updates(),
         mistakes_per_pass: r.passes.iter().map(|p| p.mistakes).collect(),
-        separated_at: if spec.options.stop_when_separated { r.separated_at } else { None },
+        separated_at: if options.stop_when_separated { r.separated_at } else { None },
+        first_pass: options.first_pass,
     };
     let meta = ModelMeta {
         learner,
@@ -190,7 +203,59 @@ pub fn train_dataset(
         index_base: data.manifest().index_base,
         training,
     };
-    Ok(SavedModel { meta, weights: fitted.weights })
+    Ok(SavedModel { meta, weights: fitted.weights, state: Some(fitted.state) })
+}
+
+/// The hyper-parameters and options a resumed run takes from the model it
+/// resumes, after checking that it can: same learner, dimension and
+/// training rows, a saved state, one part, whole passes, and no
+/// hyper-parameter given that differs from the model's.
+fn resumed(
+    m: &SavedModel,
+    spec: &TrainSpec,
+    data: &Dataset,
+    examples: usize,
+) -> Result<(HyperParams, TrainOptions), Error> {
+    let learner = spec.learner;
+    let refuse = |why: String| Err(Error::Input(format!("--init: {why}")));
+    let t = &m.meta.training;
+    if m.meta.learner != learner {
+        return refuse(format!("the model is a {}, not a {learner}", m.meta.learner));
+    }
+    if m.state.is_none() {
+        return refuse(
+            "the model file carries no learner state (written before format version 3); it predicts, but \
+             training cannot resume from it"
+                .into(),
+        );
+    }
+    if m.meta.dim != data.dim() || t.examples != examples as u64 {
+        return refuse(format!(
+            "the model was trained on {} rows of dimension {}; this data has {examples} training rows of \
+             dimension {} (resume on the same data)",
+            t.examples,
+            m.meta.dim,
+            data.dim()
+        ));
+    }
+    if t.parts != 1 || spec.parts != 1 {
+        return refuse("resuming is for one part (--parts 1) only".into());
+    }
+    if t.passes.fract() != 0.0 || t.separated_at.is_some() {
+        return refuse(format!("the model ran {} passes; only whole passes resume", t.passes));
+    }
+    let mut params = HyperParams::default();
+    for &(p, _) in learner.params() {
+        let saved = m.meta.params.get(p.name()).copied();
+        if let (Some(given), Some(saved)) = (spec.params.get(p), saved)
+            && given != saved
+        {
+            return refuse(format!("--{} {given} differs from the model's {saved}", p.name()));
+        }
+        params.set(p, saved);
+    }
+    let options = TrainOptions { first_pass: t.first_pass + t.passes_run, ..spec.options };
+    Ok((params, options))
 }
 
 /// Configures `learner` with the hyper-parameters `given` for training on
@@ -230,6 +295,8 @@ pub struct Fitted {
     pub weights: Weights,
     /// Every pass.
     pub report: TrainReport,
+    /// The learner's whole state at the end ([`rosenblatt_learners::state`]).
+    pub state: Vec<u8>,
 }
 
 /// Trains `configured` on `tr` in `par.parts` parts, reporting each pass
@@ -244,6 +311,23 @@ pub fn fit(
     par: ParallelOptions,
     train_error: bool,
     classes: &[f64],
+    hooks: Hooks<'_>,
+) -> Result<Fitted, Error> {
+    fit_from(tr, eval, configured, options, par, train_error, classes, None, hooks)
+}
+
+/// [`fit`], the learner first restored from `init` (a saved state) when
+/// given.
+#[allow(clippy::too_many_arguments)]
+pub fn fit_from(
+    tr: &ExamplesView<'_>,
+    eval: Option<Eval<'_, '_>>,
+    configured: &Configured,
+    options: &TrainOptions,
+    par: ParallelOptions,
+    train_error: bool,
+    classes: &[f64],
+    init: Option<&[u8]>,
     hooks: Hooks<'_>,
 ) -> Result<Fitted, Error> {
     let out_of_core = options.order == Order::Blocks;
@@ -265,6 +349,7 @@ pub fn fit(
         progress: hooks.progress,
         reducer: hooks.reducer.unwrap_or(&LocalReducer),
         reporter,
+        init,
     };
     configured.config.build(tr.dim(), run)?
 }
@@ -308,6 +393,18 @@ struct Run<'a, 'h> {
     progress: Option<&'h (dyn Fn(u64) + Sync)>,
     reducer: &'h dyn Reducer,
     reporter: Reporter<'a, 'h>,
+    init: Option<&'a [u8]>,
+}
+
+impl Run<'_, '_> {
+    /// Restores `learner` from the saved state, if there is one.
+    fn restore<L: Resume>(&self, learner: &mut L) -> Result<(), Error> {
+        if let Some(b) = self.init {
+            state::restore(learner, b)?;
+            learner.check_rows(self.tr.len())?;
+        }
+        Ok(())
+    }
 }
 
 impl Visit for Run<'_, '_> {
@@ -315,23 +412,26 @@ impl Visit for Run<'_, '_> {
 
     fn mixable<L>(self, mut learner: L) -> Self::Out
     where
-        L: Mixable,
+        L: Mixable + Resume,
         L::Model: Into<AnyModel>,
     {
-        let Run { tr, options, par, out_of_core, progress, reducer, mut reporter } = self;
+        self.restore(&mut learner)?;
+        let Run { tr, options, par, out_of_core, progress, reducer, mut reporter, .. } = self;
         let report = with_examples!(tr, |ex| {
             let mut on_pass = |l: &L, p: &PassReport| reporter.pass(p, &|| l.model().into());
             let hooks = rosenblatt_learners::Hooks { on_pass: Some(&mut on_pass), progress };
             train_parallel(&mut learner, ex, options, &par, reducer, hooks)
         })?;
-        Ok(Fitted { weights: weights_of(learner.model().into(), tr, out_of_core), report })
+        let state = state::save(&mut learner);
+        Ok(Fitted { weights: weights_of(learner.model().into(), tr, out_of_core), report, state })
     }
 
     fn single<L>(self, mut learner: L) -> Self::Out
     where
-        L: OnlineLearner + Send,
+        L: OnlineLearner + Resume + Send,
         L::Model: Into<AnyModel>,
     {
+        self.restore(&mut learner)?;
         let Run { tr, options, par, out_of_core, progress, mut reporter, .. } = self;
         debug_assert_eq!(par.parts, 1, "a learner that does not mix trains in one part");
         let report = with_examples!(tr, |ex| {
@@ -339,7 +439,8 @@ impl Visit for Run<'_, '_> {
             let hooks = rosenblatt_learners::Hooks { on_pass: Some(&mut on_pass), progress };
             train_with(&mut learner, ex, options, hooks)
         })?;
-        Ok(Fitted { weights: weights_of(learner.model().into(), tr, out_of_core), report })
+        let state = state::save(&mut learner);
+        Ok(Fitted { weights: weights_of(learner.model().into(), tr, out_of_core), report, state })
     }
 }
 

@@ -126,7 +126,8 @@ fn tune_searches_the_grid_deterministically_and_keeps_given_values_fixed() {
     let opts = WriteOptions { dim: Some(spec.dim() as u64), ..Default::default() };
     write_dataset(&dir, &generate(&spec, 0).unwrap(), &opts).unwrap();
     let data = Dataset::open(&dir, OpenOptions::default()).unwrap();
-    let options = TrainOptions { passes: 2.0, order: Order::Chunks, seed: 5, stop_when_separated: false };
+    let options =
+        TrainOptions { passes: 2.0, order: Order::Chunks, seed: 5, stop_when_separated: false, first_pass: 0 };
     let tspec = TuneSpec { learner: Learner::Logistic, given: HyperParams::default(), options, holdout: 0.25 };
     let on = |threads: usize, s: &TuneSpec| {
         let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();

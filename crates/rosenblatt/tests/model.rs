@@ -17,6 +17,7 @@ fn linear() -> SavedModel {
     SavedModel {
         meta: meta(4, vec![-1.0, 1.0]),
         weights: Weights::Linear(LinearModel { weights: vec![0.5, -1.25, 0.0, 3.0], bias: -0.75 }),
+        state: None,
     }
 }
 
@@ -30,6 +31,8 @@ fn models_round_trip_through_files() {
             weights: (0..9).map(|i| i as f32 * 0.5).collect(),
             bias: vec![1.0, 2.0, 3.0],
         }),
+        // A state travels with the model, byte for byte.
+        state: Some(vec![7, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3]),
     };
     for (name, m) in [("linear.model", linear()), ("multi.model", multi)] {
         let path = tmp.path().join(name);
@@ -60,7 +63,7 @@ fn every_damaged_file_is_refused_with_a_reason() {
     let n = b.len();
     let crc = crc32fast::hash(&b[..n - 4]);
     b[n - 4..].copy_from_slice(&crc.to_le_bytes());
-    assert!(err(&b).contains("model format version 7; this build reads versions 1 and 2"), "{}", err(&b));
+    assert!(err(&b).contains("model format version 7; this build reads versions 1 to 3"), "{}", err(&b));
     // Metadata and weights that disagree, checksum fixed.
     let mut m = linear();
     m.meta.dim = 5;
@@ -108,10 +111,32 @@ fn version_1_files_are_still_read() {
         (2, Some(Mixing::Weighted), rosenblatt::learners::Order::Sequential, 3)
     );
     assert_eq!(t.mistakes_per_pass, vec![5, 2]);
-    // Written back, it is a version 2 file with no clock in it.
+    // Written back, it is a version 3 file with no clock in it.
     let again = m.to_bytes();
-    assert_eq!(u32::from_le_bytes(again[8..12].try_into().unwrap()), 2);
+    assert_eq!(u32::from_le_bytes(again[8..12].try_into().unwrap()), 3);
     assert!(!String::from_utf8_lossy(&again).contains("seconds"));
+}
+
+/// A version 2 file (no learner state section) is read, without a state.
+#[test]
+fn version_2_files_are_read_without_a_state() {
+    let v3 = linear().to_bytes();
+    // Version 3 with no state ends in 8 zero bytes (its length) before the
+    // checksum; version 2 had neither.
+    let mut b = v3[..v3.len() - 12].to_vec();
+    b[8..12].copy_from_slice(&2u32.to_le_bytes());
+    let crc = crc32fast::hash(&b);
+    b.extend_from_slice(&crc.to_le_bytes());
+    let m = SavedModel::from_bytes(Path::new("v2.model"), &b).unwrap();
+    assert_eq!((m.weights, m.state), (linear().weights, None));
+    // A version 3 file whose state length runs past its payload is refused.
+    let mut bad = v3.clone();
+    let n = bad.len();
+    bad[n - 12..n - 4].copy_from_slice(&1_000_000u64.to_le_bytes());
+    let crc = crc32fast::hash(&bad[..n - 4]);
+    bad[n - 4..].copy_from_slice(&crc.to_le_bytes());
+    let e = SavedModel::from_bytes(Path::new("bad.model"), &bad).unwrap_err().to_string();
+    assert!(e.contains("learner state of 1000000 bytes runs past"), "{e}");
 }
 
 /// A voted Perceptron trained on a small separable problem (in `parts`
@@ -135,7 +160,7 @@ fn voted_in(parts: usize) -> (SavedModel, InMemoryExamples) {
     assert!(predictor.mistakes() > 5);
     let mut meta = meta(6, vec![-1.0, 1.0]);
     meta.learner = Learner::VotedPerceptron;
-    (SavedModel { meta, weights: Weights::Voted(predictor) }, data)
+    (SavedModel { meta, weights: Weights::Voted(predictor), state: None }, data)
 }
 
 #[test]

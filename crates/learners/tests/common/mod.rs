@@ -6,7 +6,7 @@ use rosenblatt_learners::{InMemoryExamples, LearnError, OnlineLearner, Order, Pl
 
 /// Sequential order, `passes` passes.
 pub fn seq(passes: f64) -> TrainOptions {
-    TrainOptions { passes, order: Order::Sequential, seed: 0, stop_when_separated: false }
+    TrainOptions { passes, order: Order::Sequential, seed: 0, stop_when_separated: false, first_pass: 0 }
 }
 
 /// Records which examples were mistakes, around any learner.

@@ -164,12 +164,18 @@ pub struct TrainArgs {
     /// Passes (fractions allowed); for batch-perceptron the pass limit (default 100).
     #[arg(long)]
     pub passes: Option<f64>,
-    /// Example order.
-    #[arg(long, value_enum, default_value = "chunks")]
-    pub order: OrderArg,
-    /// Seed of the order (and of ftrl-randomized's draws).
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
+    /// Example order [default: chunks; with --init, the model's].
+    #[arg(long, value_enum)]
+    pub order: Option<OrderArg>,
+    /// Seed of the order (and of ftrl-randomized's draws) [default: 0; with
+    /// --init, the model's].
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Resume this model's learner: its whole state, hyper-parameters, seed
+    /// and order, on the same data; --passes more passes follow its own,
+    /// bit-identical to having run them all at once.
+    #[arg(long, value_name = "MODEL")]
+    pub init: Option<PathBuf>,
     /// Hold out this fraction of the rows (the last ones) and report its error per pass.
     #[arg(long, conflicts_with = "test")]
     pub holdout: Option<f64>,

@@ -18,18 +18,31 @@ pub fn run(a: TrainArgs, ui: Ui) -> anyhow::Result<()> {
     }
     let learner = a.learner;
     let batch = learner.stops_when_separated();
+    let init = a.init.as_deref().map(rosenblatt::model::SavedModel::load).transpose()?;
+    // Resuming keeps the model's order and seed; a different one given is
+    // refused rather than silently breaking the run in two.
+    let (order, seed) = match &init {
+        Some(m) => {
+            let t = &m.meta.training;
+            if let Some(s) = a.seed.filter(|&s| s != t.seed) {
+                bail!("--seed {s} differs from the resumed model's seed {}", t.seed);
+            }
+            if let Some(o) = a.order.map(rosenblatt::learners::Order::from).filter(|&o| o != t.order) {
+                bail!("--order {o:?} differs from the resumed model's order {:?}", t.order);
+            }
+            (t.order, t.seed)
+        }
+        None => (a.order.unwrap_or(crate::args::OrderArg::Chunks).into(), a.seed.unwrap_or(0)),
+    };
     let defaults = TrainSpec::new(learner, a.passes.unwrap_or(if batch { 100.0 } else { 1.0 }));
     let spec = TrainSpec {
         params: a.hyper.params(),
-        options: TrainOptions {
-            order: if batch { defaults.options.order } else { a.order.into() },
-            seed: a.seed,
-            ..defaults.options
-        },
+        options: TrainOptions { order: if batch { defaults.options.order } else { order }, seed, ..defaults.options },
         holdout: a.holdout,
         parts: a.parts,
         mixing: a.mix.into(),
         train_error: a.train_error,
+        init,
         ..defaults
     };
     let rows = ds.rows() - a.holdout.map_or(0, |f| (ds.rows() as f64 * f).round() as u64).min(ds.rows());

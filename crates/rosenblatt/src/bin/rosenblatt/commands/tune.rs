@@ -19,7 +19,13 @@ pub fn run(a: TuneArgs, ui: Ui) -> anyhow::Result<()> {
     let spec = TuneSpec {
         learner: a.learner,
         given: a.hyper.params(),
-        options: TrainOptions { passes: a.passes, order: a.order.into(), seed: a.seed, stop_when_separated: false },
+        options: TrainOptions {
+            passes: a.passes,
+            order: a.order.into(),
+            seed: a.seed,
+            stop_when_separated: false,
+            first_pass: 0,
+        },
         holdout: a.holdout,
     };
     let bar = ui.bar(None, "");

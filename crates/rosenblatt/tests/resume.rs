@@ -1,0 +1,123 @@
+//! Training resumes: 3 passes, saved to a file and loaded, then 2 more
+//! with `init` give the model — and the whole learner state — of 5 passes
+//! in one go, for every learner.
+
+use rosenblatt::learners::{HyperParams, Learner, Order, Param};
+use rosenblatt::loader::{Dataset, LabelKind, OpenOptions, WriteOptions, write_dataset};
+use rosenblatt::model::SavedModel;
+use rosenblatt::train::{Hooks, TrainSpec, train_dataset};
+use rosenblatt_datasets::tabular::{TabularSpec, generate};
+use std::path::Path;
+
+/// A census-shaped binary set, and the same rows labelled with three
+/// classes (by their first attribute) for the multi-class learners.
+fn data(dir: &Path) -> (Dataset, Dataset) {
+    let spec = TabularSpec { rows: 3000, ..TabularSpec::default() };
+    let rows = generate(&spec, 0).unwrap();
+    let opts = WriteOptions { dim: Some(spec.dim() as u64), ..Default::default() };
+    write_dataset(&dir.join("binary"), &rows, &opts).unwrap();
+    let mut classes = rows.clone();
+    for i in 0..classes.labels.len() {
+        classes.labels[i] = (classes.indices[classes.offsets[i] as usize] % 3) as f32;
+    }
+    let opts = WriteOptions { label_kind: Some(LabelKind::Classes), ..opts };
+    write_dataset(&dir.join("classes"), &classes, &opts).unwrap();
+    let open = |n: &str| Dataset::open(dir.join(n), OpenOptions::default()).unwrap();
+    (open("binary"), open("classes"))
+}
+
+fn spec(learner: Learner, passes: f64) -> TrainSpec {
+    let mut s = TrainSpec::new(learner, passes);
+    s.options.seed = 7;
+    if !learner.stops_when_separated() {
+        s.options.order = Order::Shuffle;
+    }
+    // EG's derived step size depends on the planned passes: give it.
+    if matches!(learner, Learner::Eg | Learner::EgPm) {
+        s.params = HyperParams::default().with(Param::Eta, 0.01);
+    }
+    s
+}
+
+#[test]
+fn three_passes_then_two_resumed_equal_five() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (binary, classes) = data(tmp.path());
+    for learner in Learner::ALL {
+        let data = if learner.multiclass() { &classes } else { &binary };
+        let whole = train_dataset(data, None, &spec(learner, 5.0), Hooks::default()).unwrap();
+        let first = train_dataset(data, None, &spec(learner, 3.0), Hooks::default()).unwrap();
+        let path = tmp.path().join(format!("{learner}.model"));
+        first.save(&path).unwrap();
+        let resumed = TrainSpec { init: Some(SavedModel::load(&path).unwrap()), ..spec(learner, 2.0) };
+        let rest = train_dataset(data, None, &resumed, Hooks::default()).unwrap();
+        assert!(whole.state.as_ref().is_some_and(|s| !s.is_empty()), "{learner}: no state saved");
+        assert_eq!(rest.weights, whole.weights, "{learner}: the resumed model differs");
+        assert_eq!(rest.state, whole.state, "{learner}: the resumed state differs");
+        assert_eq!(rest.meta.params, whole.meta.params, "{learner}");
+        let t = &rest.meta.training;
+        assert_eq!((t.first_pass, t.passes_run), (3, 2), "{learner}");
+        assert_eq!(t.mistakes_per_pass, whole.meta.training.mistakes_per_pass[3..], "{learner}");
+    }
+}
+
+#[test]
+fn a_resume_that_cannot_continue_the_run_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (binary, _) = data(tmp.path());
+    let model = train_dataset(&binary, None, &spec(Learner::Logistic, 2.0), Hooks::default()).unwrap();
+    let resume = |s: TrainSpec, data: &Dataset| {
+        train_dataset(data, None, &TrainSpec { init: Some(model.clone()), ..s }, Hooks::default())
+            .unwrap_err()
+            .to_string()
+    };
+    let e = resume(spec(Learner::HingeSgd, 1.0), &binary);
+    assert!(e.contains("the model is a logistic, not a hinge-sgd"), "{e}");
+    let mut s = spec(Learner::Logistic, 1.0);
+    s.params = HyperParams::default().with(Param::Eta, 0.5);
+    let e = resume(s, &binary);
+    assert!(e.contains("--eta 0.5 differs from the model's 0.1"), "{e}");
+    let e = resume(TrainSpec { holdout: Some(0.5), ..spec(Learner::Logistic, 1.0) }, &binary);
+    assert!(e.contains("resume on the same data"), "{e}");
+    let e = resume(TrainSpec { parts: 2, ..spec(Learner::Logistic, 1.0) }, &binary);
+    assert!(e.contains("one part"), "{e}");
+    let mut old = model.clone();
+    old.state = None;
+    let e =
+        train_dataset(&binary, None, &TrainSpec { init: Some(old), ..spec(Learner::Logistic, 1.0) }, Hooks::default())
+            .unwrap_err()
+            .to_string();
+    assert!(e.contains("carries no learner state"), "{e}");
+    // A state that does not fit the learner is refused, not misread.
+    let mut cut = model.clone();
+    cut.state.as_mut().unwrap().truncate(40);
+    let e =
+        train_dataset(&binary, None, &TrainSpec { init: Some(cut), ..spec(Learner::Logistic, 1.0) }, Hooks::default())
+            .unwrap_err()
+            .to_string();
+    assert!(e.contains("saved learner state does not fit"), "{e}");
+}
+
+#[test]
+fn train_init_resumes_from_the_command_line() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (_binary, _) = data(tmp.path());
+    let bin = env!("CARGO_BIN_EXE_rosenblatt");
+    let run = |args: &[&str]| std::process::Command::new(bin).args(args).output().unwrap();
+    let d = tmp.path().join("binary");
+    let d = d.to_str().unwrap();
+    let m = |n: &str| tmp.path().join(n).to_str().unwrap().to_string();
+    let (five, three, two) = (m("five.model"), m("three.model"), m("two.model"));
+    for (passes, out) in [("5", &five), ("3", &three)] {
+        let o = run(&["train", d, "--learner", "pegasos", "--passes", passes, "--seed", "4", "-o", out]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    // The seed and order come from the model.
+    let o = run(&["train", d, "--learner", "pegasos", "--passes", "2", "--init", &three, "-o", &two]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let (a, b) = (SavedModel::load(Path::new(&five)).unwrap(), SavedModel::load(Path::new(&two)).unwrap());
+    assert_eq!((a.weights, a.state), (b.weights, b.state));
+    let o = run(&["train", d, "--learner", "pegasos", "--passes", "2", "--init", &three, "--seed", "5", "-o", &two]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--seed 5 differs from the resumed model's seed 4"));
+}
