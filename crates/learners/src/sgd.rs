@@ -129,8 +129,9 @@ pub struct Sgd {
     p: SgdParams,
     avg: Average,
     /// AdaGrad's `Σ g_i²` per coordinate, then the bias's (empty unless
-    /// adaptive).
-    g2: Vec<f64>,
+    /// adaptive); f32, half the memory of f64 and a sparse pass 1.4× faster
+    /// (SPEED.md).
+    g2: Vec<f32>,
 }
 
 /// The running sum of the iterates, `Σ = U + c·v` (and the biases'),
@@ -297,17 +298,18 @@ impl Sgd {
             if xi == 0.0 {
                 continue;
             }
-            self.g2[i] += (g * xi) * (g * xi);
+            let gx = (g * xi) as f32;
+            self.g2[i] += gx * gx;
             let old = self.v[i];
-            self.v[i] += (c * xi / self.g2[i].sqrt()) as f32;
+            self.v[i] += (c * xi) as f32 / self.g2[i].sqrt();
             if self.p.average {
                 self.avg.u[i] -= ac * (f64::from(self.v[i]) - f64::from(old));
             }
         }
         if self.p.bias == Bias::Explicit {
             let gb = self.g2.last_mut().expect("adaptive: a bias accumulator");
-            *gb += g * g;
-            self.b += (c / gb.sqrt()) as f32;
+            *gb += (g * g) as f32;
+            self.b += c as f32 / gb.sqrt();
         }
     }
 
@@ -335,7 +337,7 @@ impl Mixable for Sgd {
             out.total.extend([self.avg.b, self.avg.n as f64]);
         }
         // AdaGrad's accumulators add up every part's gradients.
-        out.total.extend_from_slice(&self.g2);
+        out.total.extend(self.g2.iter().map(|&g| f64::from(g)));
     }
     fn load_state(&mut self, s: &MixState) {
         let mut b = [0.0];
@@ -352,7 +354,7 @@ impl Mixable for Sgd {
             self.avg.n = s.total[d + 2] as u64;
         }
         let g = self.g2.len();
-        self.g2.copy_from_slice(&s.total[s.total.len() - g..]);
+        self.g2.iter_mut().zip(&s.total[s.total.len() - g..]).for_each(|(a, &b)| *a = b as f32);
     }
 }
 
@@ -366,6 +368,6 @@ impl crate::state::Resume for Sgd {
         f.u64(&mut self.k);
         f.u64(&mut self.avg.n);
         f.f64s(&mut self.avg.u);
-        f.f64s(&mut self.g2);
+        f.f32s(&mut self.g2);
     }
 }
