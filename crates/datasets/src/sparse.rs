@@ -87,7 +87,8 @@ struct Model {
     b: f64,
 }
 
-fn gaussian(r: &mut Xoshiro256PlusPlus) -> f64 {
+/// A standard normal draw.
+pub(crate) fn gaussian(r: &mut Xoshiro256PlusPlus) -> f64 {
     // Box–Muller; 1 − u keeps the logarithm finite.
     let (u, v): (f64, f64) = (r.random(), r.random());
     (-2.0 * (1.0 - u).ln()).sqrt() * (std::f64::consts::TAU * v).cos()

@@ -13,6 +13,7 @@
 //! learner's test error is measured against that floor.
 
 use crate::error::{GenError, param};
+use crate::sparse::gaussian;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use rosenblatt_loader::libsvm::NO_QID;
@@ -84,11 +85,6 @@ struct Model {
     cdf: Vec<(u32, Vec<f64>)>,
     w: Vec<f64>,
     b: f64,
-}
-
-fn gaussian(r: &mut Xoshiro256PlusPlus) -> f64 {
-    let (u, v): (f64, f64) = (r.random(), r.random());
-    (-2.0 * (1.0 - u).ln()).sqrt() * (std::f64::consts::TAU * v).cos()
 }
 
 impl Model {

@@ -60,7 +60,7 @@ pub struct BoundsReport {
 fn linear(learner: Learner, data: &ExamplesView<'_>, options: TrainOptions) -> Result<(LinearModel, u64), Error> {
     let configured = crate::train::configure(learner, &HyperParams::default(), data, 2, &options)?;
     let par = ParallelOptions { parts: 1, mixing: Mixing::Uniform };
-    let fitted = fit(data, None, &configured, &options, par, false, &[-1.0, 1.0], Hooks::default())?;
+    let fitted = fit(data, None, &configured, &options, par, false, &[-1.0, 1.0], None, Hooks::default())?;
     match fitted.weights {
         Weights::Linear(m) => Ok((m, fitted.report.mistakes())),
         _ => unreachable!("{learner} gives a linear model"),

@@ -146,7 +146,7 @@ fn timed(
 ) -> Result<Run, Error> {
     let configured = crate::train::configure(learner, &HyperParams::default(), tr, classes.len(), opts)?;
     let par = ParallelOptions { parts: 1, mixing: Mixing::Uniform };
-    let fitted = fit(tr, None, &configured, opts, par, false, classes, Hooks::default())?;
+    let fitted = fit(tr, None, &configured, opts, par, false, classes, None, Hooks::default())?;
     let secs = fitted.report.passes.iter().map(|p| p.seconds).sum::<f64>() / opts.passes;
     Ok((error_rate(&fitted.weights, classes, te, false)?, secs, fitted.report.mistakes() as f64))
 }

@@ -178,7 +178,7 @@ pub fn train_dataset(
         (None, None) => None,
     };
     let init = spec.init.as_ref().and_then(|m| m.state.as_deref());
-    let fitted = fit_from(&tr, eval, &configured, &options, par, spec.train_error, &classes, init, hooks)?;
+    let fitted = fit(&tr, eval, &configured, &options, par, spec.train_error, &classes, init, hooks)?;
     let r = &fitted.report;
     let training = Training {
         examples: tr.len() as u64,
@@ -301,25 +301,10 @@ pub struct Fitted {
 
 /// Trains `configured` on `tr` in `par.parts` parts, reporting each pass
 /// (the error on `tr` if `train_error`, and on `eval`). `classes` names the
-/// model's outputs. The one place a learner's run is instantiated.
+/// model's outputs; with `init` (a saved state) the learner is restored
+/// from it first. The one place a learner's run is instantiated.
 #[allow(clippy::too_many_arguments)]
 pub fn fit(
-    tr: &ExamplesView<'_>,
-    eval: Option<Eval<'_, '_>>,
-    configured: &Configured,
-    options: &TrainOptions,
-    par: ParallelOptions,
-    train_error: bool,
-    classes: &[f64],
-    hooks: Hooks<'_>,
-) -> Result<Fitted, Error> {
-    fit_from(tr, eval, configured, options, par, train_error, classes, None, hooks)
-}
-
-/// [`fit`], the learner first restored from `init` (a saved state) when
-/// given.
-#[allow(clippy::too_many_arguments)]
-pub fn fit_from(
     tr: &ExamplesView<'_>,
     eval: Option<Eval<'_, '_>>,
     configured: &Configured,

@@ -90,6 +90,18 @@ impl Ui {
     }
 }
 
+/// Sizes the pool that runs the parts, the runs and scoring (`--threads`;
+/// none given: every core).
+pub fn threads(n: Option<usize>) -> anyhow::Result<()> {
+    if let Some(t) = n {
+        if t == 0 {
+            anyhow::bail!("--threads 0: give at least 1 thread");
+        }
+        rayon::ThreadPoolBuilder::new().num_threads(t).build_global()?;
+    }
+    Ok(())
+}
+
 /// Opens a dataset directory, saying what to do when the path is a file.
 pub fn open_dataset(path: &std::path::Path) -> anyhow::Result<rosenblatt::loader::Dataset> {
     if path.is_file() {

@@ -9,13 +9,7 @@ use rosenblatt::train::{Hooks, PassLine, TrainSpec, train_dataset};
 pub fn run(a: TrainArgs, ui: Ui) -> anyhow::Result<()> {
     let ds = crate::ui::open_dataset(&a.dataset)?;
     let test = a.test.as_deref().map(crate::ui::open_dataset).transpose()?;
-    if let Some(t) = a.threads {
-        if t == 0 {
-            bail!("--threads 0: give at least 1 thread");
-        }
-        // The pool that runs the parts and scores.
-        rayon::ThreadPoolBuilder::new().num_threads(t).build_global()?;
-    }
+    crate::ui::threads(a.threads)?;
     let learner = a.learner;
     let batch = learner.stops_when_separated();
     let init = a.init.as_deref().map(rosenblatt::model::SavedModel::load).transpose()?;

@@ -3,19 +3,13 @@
 
 use crate::args::TuneArgs;
 use crate::ui::{Ui, outln};
-use anyhow::bail;
 use rosenblatt::learners::TrainOptions;
 use rosenblatt::tune::{TuneSpec, tune};
 
 pub fn run(a: TuneArgs, ui: Ui) -> anyhow::Result<()> {
     let ds = crate::ui::open_dataset(&a.dataset)?;
     let test = a.test.as_deref().map(crate::ui::open_dataset).transpose()?;
-    if let Some(t) = a.threads {
-        if t == 0 {
-            bail!("--threads 0: give at least 1 thread");
-        }
-        rayon::ThreadPoolBuilder::new().num_threads(t).build_global()?;
-    }
+    crate::ui::threads(a.threads)?;
     let spec = TuneSpec {
         learner: a.learner,
         given: a.hyper.params(),
