@@ -186,8 +186,7 @@ impl ExponentiatedGradient {
     /// `θ_i += c·v` and its terms; returns the change in `Z`'s terms and
     /// the exponent that counts for the shift.
     #[inline(always)]
-    fn step(&mut self, i: usize, cv: f64) -> (f64, f64) {
-        let plus_minus = matches!(self.form, EgForm::PlusMinus { .. });
+    fn step(&mut self, i: usize, cv: f64, plus_minus: bool) -> (f64, f64) {
         let f = cv.exp();
         let cell = &mut self.cells[i];
         let old = cell[1] + cell[2];
@@ -221,18 +220,19 @@ impl OnlineLearner for ExponentiatedGradient {
         }
         let c = self.eta * f64::from(g) * f64::from(y);
         let normalized = !matches!(self.form, EgForm::Unnormalized { .. });
+        let plus_minus = matches!(self.form, EgForm::PlusMinus { .. });
         let (mut dz, mut top) = (0.0, f64::NEG_INFINITY);
         for k in 0..x.nnz() {
             let (i, v) = x.entry(k);
             if v == 0.0 {
                 continue;
             }
-            let (d, t) = self.step(i, c * f64::from(v));
+            let (d, t) = self.step(i, c * f64::from(v), plus_minus);
             dz += d;
             top = top.max(t);
         }
         for (i, v) in self.bias_entries() {
-            let (d, t) = self.step(i, c * v);
+            let (d, t) = self.step(i, c * v, plus_minus);
             dz += d;
             top = top.max(t);
         }

@@ -140,11 +140,6 @@ pub fn train_dataset(
             spec.parts
         )));
     }
-    if let Some(f) = spec.holdout
-        && !(f > 0.0 && f < 1.0)
-    {
-        return Err(Error::Input(format!("--holdout {f} must be a fraction in (0, 1)")));
-    }
     if let Some(t) = test {
         for n in Expect::training(data, &classes).meet(t.dir(), t.manifest())? {
             if let Some(note) = hooks.note.as_mut() {
@@ -153,13 +148,8 @@ pub fn train_dataset(
         }
     }
     let all = data.examples()?;
-    let n = all.len();
-    let held = spec.holdout.map_or(0, |f| ((n as f64) * f).round() as usize);
-    if held >= n {
-        return Err(Error::Input(format!("--holdout leaves no training rows of {n}")));
-    }
-    let tr = all.range(0..n - held);
-    let hold = (held > 0).then(|| all.range(n - held..n));
+    let (tr, hold) = split_holdout(&all, spec.holdout)?;
+    let held = hold.as_ref().map_or(0, ExamplesView::len);
     let te = test.map(Dataset::examples).transpose()?;
     let (params, options) = match &spec.init {
         Some(m) => resumed(m, spec, data, tr.len())?,
@@ -204,6 +194,24 @@ pub fn train_dataset(
         training,
     };
     Ok(SavedModel { meta, weights: fitted.weights, state: Some(fitted.state) })
+}
+
+/// `all` as training rows and, with `holdout`, the last `holdout` fraction
+/// of the rows held out.
+pub fn split_holdout<'v>(
+    all: &ExamplesView<'v>,
+    holdout: Option<f64>,
+) -> Result<(ExamplesView<'v>, Option<ExamplesView<'v>>), Error> {
+    let n = all.len();
+    let Some(f) = holdout else { return Ok((all.range(0..n), None)) };
+    if !(f > 0.0 && f < 1.0) {
+        return Err(Error::Input(format!("--holdout {f} must be a fraction in (0, 1)")));
+    }
+    let held = ((n as f64) * f).round() as usize;
+    if held >= n {
+        return Err(Error::Input(format!("--holdout leaves no training rows of {n}")));
+    }
+    Ok((all.range(0..n - held), (held > 0).then(|| all.range(n - held..n))))
 }
 
 /// The hyper-parameters and options a resumed run takes from the model it

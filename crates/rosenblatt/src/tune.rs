@@ -7,7 +7,7 @@
 //! results do not depend on the number of threads.
 
 use crate::error::Error;
-use crate::train::{Hooks, PassLine, TrainSpec, configure, train_dataset};
+use crate::train::{Hooks, PassLine, TrainSpec, configure, split_holdout, train_dataset};
 use rayon::prelude::*;
 use rosenblatt_learners::{Axis, HyperParams, Learner, Param, TrainOptions};
 use rosenblatt_loader::Dataset;
@@ -65,17 +65,10 @@ pub fn tune(data: &Dataset, test: Option<&Dataset>, spec: &TuneSpec) -> Result<T
         return Err(Error::Input(format!("{learner}: nothing to tune ({why})")));
     }
     let holdout = if test.is_some() { None } else { Some(spec.holdout) };
-    if let Some(f) = holdout
-        && !(f > 0.0 && f < 1.0)
-    {
-        return Err(Error::Input(format!("--holdout {f} must be a fraction in (0, 1)")));
-    }
     // The defaults the multiples scale, as training on these rows derives
     // them.
     let all = data.examples()?;
-    let n = all.len();
-    let held = holdout.map_or(0, |f| ((n as f64) * f).round() as usize);
-    let tr = all.range(0..n.saturating_sub(held));
+    let (tr, _) = split_holdout(&all, holdout)?;
     let classes = crate::compat::classes_of(data)?.len();
     let defaults = configure(learner, &spec.given, &tr, classes, &spec.options)?;
     let default = |p: Param| defaults.params.iter().find(|r| r.0 == p.name()).map_or(1.0, |r| r.1);
