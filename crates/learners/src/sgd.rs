@@ -38,6 +38,22 @@ pub enum Schedule {
     /// steps for rare features, small for frequent ones. Takes no L2 and
     /// no projection.
     Adaptive,
+    /// Normalised adaptive steps (NAG; Ross, Mineiro & Langford 2013), the
+    /// update Vowpal Wabbit makes by default: AdaGrad's per-coordinate
+    /// step further divided by the largest `|x_i|` seen so far, `s_i`, and
+    /// scaled by `√(t/N)` with `N = Σ_t Σ_i x_ti²/s_i²`; when a larger
+    /// `|x_i|` arrives, `w_i` is first multiplied by `s_i/|x_i|`. Scaling a
+    /// feature by any factor then scales its weight by the inverse and
+    /// leaves every prediction unchanged, so no η0 has to fit the data's
+    /// units. Takes no L2 and no projection.
+    Normalized,
+}
+
+impl Schedule {
+    /// Whether the steps are per coordinate (AdaGrad or NAG).
+    pub fn per_coordinate(self) -> bool {
+        matches!(self, Schedule::Adaptive | Schedule::Normalized)
+    }
 }
 
 /// Parameters of [`Sgd`], checked by [`SgdParams::check`].
@@ -101,7 +117,7 @@ impl SgdParams {
         if self.schedule == Schedule::Pegasos && self.lambda <= 0.0 {
             return Err(param("lambda", self.lambda, "> 0 for Pegasos"));
         }
-        if self.schedule == Schedule::Adaptive && (self.lambda != 0.0 || self.radius.is_some()) {
+        if self.schedule.per_coordinate() && (self.lambda != 0.0 || self.radius.is_some()) {
             return Err(param(
                 "lambda",
                 self.lambda,
@@ -132,6 +148,11 @@ pub struct Sgd {
     /// adaptive); f32, half the memory of f64 and a sparse pass 1.4× faster
     /// (SPEED.md).
     g2: Vec<f32>,
+    /// NAG's largest `|x_i|` so far per coordinate (empty unless
+    /// normalised; the bias's is 1).
+    xmax: Vec<f32>,
+    /// NAG's `N = Σ_t Σ_i x_ti²/s_i²` (the bias counting 1 per step).
+    norm_sum: f64,
 }
 
 /// The running sum of the iterates, `Σ = U + c·v` (and the biases'),
@@ -152,8 +173,9 @@ impl Sgd {
     pub fn new(dim: usize, params: SgdParams) -> Result<Self, LearnError> {
         let p = params.check()?;
         let avg = Average { u: if p.average { vec![0.0; dim] } else { Vec::new() }, ..Average::default() };
-        let g2 = if p.schedule == Schedule::Adaptive { vec![0.0; dim + 1] } else { Vec::new() };
-        Ok(Sgd { v: vec![0.0; dim], s: 1.0, v_norm_sq: 0.0, b: 0.0, k: 0, p, avg, g2 })
+        let g2 = if p.schedule.per_coordinate() { vec![0.0; dim + 1] } else { Vec::new() };
+        let xmax = if p.schedule == Schedule::Normalized { vec![0.0; dim] } else { Vec::new() };
+        Ok(Sgd { v: vec![0.0; dim], s: 1.0, v_norm_sq: 0.0, b: 0.0, k: 0, p, avg, g2, xmax, norm_sum: 0.0 })
     }
 
     fn eta(&self) -> f64 {
@@ -165,6 +187,9 @@ impl Sgd {
             Schedule::InverseSqrtK => e0 / (k + 1.0).sqrt(),
             Schedule::Pegasos => 1.0 / (f64::from(self.p.lambda) * (k + 1.0)),
             Schedule::Adaptive => e0,
+            // √(t/N), t counting this step (N has counted its row).
+            Schedule::Normalized if self.norm_sum > 0.0 => e0 * ((k + 1.0) / self.norm_sum).sqrt(),
+            Schedule::Normalized => 0.0,
         }
     }
 
@@ -197,6 +222,9 @@ impl OnlineLearner for Sgd {
         (self.s * f64::from(x.dot(&self.v))) as f32 + self.b
     }
     fn learn<R: Row>(&mut self, x: &R, y: f32, _example: usize) -> Step {
+        if self.p.schedule == Schedule::Normalized {
+            self.normalize(x);
+        }
         let vx = f64::from(x.dot(&self.v));
         let m = (self.s * vx) as f32 + self.b;
         let ym = y * m;
@@ -225,7 +253,7 @@ impl OnlineLearner for Sgd {
         }
         let g = self.p.loss.gradient_factor(ym);
         let updated = g != 0.0;
-        if updated && self.p.schedule == Schedule::Adaptive {
+        if updated && self.p.schedule.per_coordinate() {
             // s = 1 throughout (no L2, no projection).
             self.adaptive_step(x, eta * f64::from(g) * f64::from(y), f64::from(g));
         } else if updated {
@@ -288,10 +316,38 @@ impl OnlineLearner for Sgd {
 }
 
 impl Sgd {
-    /// AdaGrad's step `w_i += η0·(g·y·x_i)/√G_i`, `G_i += (g·x_i)²` first;
-    /// `c = η0·g·y`. The running sum of the iterates follows `v`.
+    /// NAG's first move on a row: where `|x_i|` exceeds the largest seen,
+    /// `w_i *= s_i/|x_i|` and `s_i = |x_i|`; then `N += Σ x_i²/s_i²`.
+    fn normalize<R: Row>(&mut self, x: &R) {
+        let ac = self.avg.c;
+        let mut n = if self.p.bias == Bias::Explicit { 1.0 } else { 0.0 };
+        for k in 0..x.nnz() {
+            let (i, xi) = x.entry(k);
+            let a = xi.abs();
+            if a == 0.0 {
+                continue;
+            }
+            let s = self.xmax[i];
+            if a > s {
+                let old = self.v[i];
+                self.v[i] *= s / a;
+                if self.p.average {
+                    self.avg.u[i] -= ac * (f64::from(self.v[i]) - f64::from(old));
+                }
+                self.xmax[i] = a;
+            }
+            let r = f64::from(a) / f64::from(self.xmax[i]);
+            n += r * r;
+        }
+        self.norm_sum += n;
+    }
+
+    /// AdaGrad's step `w_i += η·(g·y·x_i)/√G_i`, `G_i += (g·x_i)²` first;
+    /// `c = η·g·y`; NAG divides by `s_i` too. The running sum of the
+    /// iterates follows `v`.
     fn adaptive_step<R: Row>(&mut self, x: &R, c: f64, g: f64) {
         let ac = self.avg.c;
+        let normalized = self.p.schedule == Schedule::Normalized;
         for k in 0..x.nnz() {
             let (i, xi) = x.entry(k);
             let xi = f64::from(xi);
@@ -301,7 +357,8 @@ impl Sgd {
             let gx = (g * xi) as f32;
             self.g2[i] += gx * gx;
             let old = self.v[i];
-            self.v[i] += (c * xi) as f32 / self.g2[i].sqrt();
+            let d = if normalized { self.g2[i].sqrt() * self.xmax[i] } else { self.g2[i].sqrt() };
+            self.v[i] += (c * xi) as f32 / d;
             if self.p.average {
                 self.avg.u[i] -= ac * (f64::from(self.v[i]) - f64::from(old));
             }
@@ -336,8 +393,14 @@ impl Mixable for Sgd {
             out.total.extend(self.avg.u.iter().zip(&self.v).map(|(&u, &v)| u + c * f64::from(v)));
             out.total.extend([self.avg.b, self.avg.n as f64]);
         }
-        // AdaGrad's accumulators add up every part's gradients.
+        // AdaGrad's accumulators add up every part's gradients; so does
+        // NAG's N (beside the step count k). Its per-coordinate scales are
+        // means: every part's v is already in its own scales' units.
         out.total.extend(self.g2.iter().map(|&g| f64::from(g)));
+        if self.p.schedule == Schedule::Normalized {
+            out.total.push(self.norm_sum);
+            out.mean.extend(self.xmax.iter().map(|&s| f64::from(s)));
+        }
     }
     fn load_state(&mut self, s: &MixState) {
         let mut b = [0.0];
@@ -353,8 +416,14 @@ impl Mixable for Sgd {
             self.avg.b = s.total[d + 1];
             self.avg.n = s.total[d + 2] as u64;
         }
-        let g = self.g2.len();
-        self.g2.iter_mut().zip(&s.total[s.total.len() - g..]).for_each(|(a, &b)| *a = b as f32);
+        let (g, normalized) = (self.g2.len(), self.p.schedule == Schedule::Normalized);
+        let end = s.total.len() - usize::from(normalized);
+        self.g2.iter_mut().zip(&s.total[end - g..end]).for_each(|(a, &b)| *a = b as f32);
+        if normalized {
+            self.norm_sum = s.total[end];
+            let d = self.v.len() + 1;
+            self.xmax.iter_mut().zip(&s.mean[d..]).for_each(|(a, &b)| *a = b as f32);
+        }
     }
 }
 
@@ -369,5 +438,7 @@ impl crate::state::Resume for Sgd {
         f.u64(&mut self.avg.n);
         f.f64s(&mut self.avg.u);
         f.f32s(&mut self.g2);
+        f.f32s(&mut self.xmax);
+        f.f64(&mut self.norm_sum);
     }
 }

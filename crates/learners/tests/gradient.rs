@@ -54,11 +54,30 @@ fn reference(rows: &[(Vec<f64>, f64)], p: &SgdParams, passes: usize) -> (Vec<f64
     let (mut sum, mut sum_b) = (vec![0.0; w.len()], 0.0);
     // AdaGrad's sums of squared gradients, per coordinate and the bias's.
     let (mut g2, mut g2b) = (vec![0.0; w.len()], 0.0);
+    // NAG's largest |x_i| so far, and N = Σ_t Σ_i (x_ti/s_i)².
+    let (mut smax, mut n_sum) = (vec![0.0f64; w.len()], 0.0);
+    let normalized = p.schedule == Schedule::Normalized;
     let mut updates = 0;
     let mut k = 0.0f64;
     let lambda = f64::from(p.lambda);
     for _ in 0..passes {
         for (x, y) in rows {
+            if normalized {
+                for i in 0..w.len() {
+                    if x[i].abs() > smax[i] {
+                        if smax[i] > 0.0 {
+                            w[i] *= smax[i] / x[i].abs();
+                        }
+                        smax[i] = x[i].abs();
+                    }
+                    if x[i] != 0.0 {
+                        n_sum += (x[i] / smax[i]).powi(2);
+                    }
+                }
+                if p.bias == Bias::Explicit {
+                    n_sum += 1.0;
+                }
+            }
             let ym = y * (dot(&w, x) + b);
             let eta = match p.schedule {
                 Schedule::Constant => f64::from(p.eta0),
@@ -66,6 +85,7 @@ fn reference(rows: &[(Vec<f64>, f64)], p: &SgdParams, passes: usize) -> (Vec<f64
                 Schedule::InverseSqrtK => f64::from(p.eta0) / (k + 1.0).sqrt(),
                 Schedule::Pegasos => 1.0 / (lambda * (k + 1.0)),
                 Schedule::Adaptive => f64::from(p.eta0),
+                Schedule::Normalized => f64::from(p.eta0) * ((k + 1.0) / n_sum).sqrt(),
             };
             k += 1.0;
             let f = (1.0 - eta * lambda).max(0.0);
@@ -75,12 +95,13 @@ fn reference(rows: &[(Vec<f64>, f64)], p: &SgdParams, passes: usize) -> (Vec<f64
                 Loss::Perceptron => f64::from(u8::from(ym <= 0.0)),
                 Loss::Logistic => 1.0 / (1.0 + ym.exp()),
             };
-            if g != 0.0 && p.schedule == Schedule::Adaptive {
+            if g != 0.0 && matches!(p.schedule, Schedule::Adaptive | Schedule::Normalized) {
                 updates += 1;
                 for i in 0..w.len() {
                     if x[i] != 0.0 {
                         g2[i] += (g * x[i]).powi(2);
-                        w[i] += eta * g * y * x[i] / g2[i].sqrt();
+                        let s = if normalized { smax[i] } else { 1.0 };
+                        w[i] += eta * g * y * x[i] / (g2[i].sqrt() * s);
                     }
                 }
                 if p.bias == Bias::Explicit {
@@ -158,13 +179,64 @@ fn adagrad_matches_the_f64_reference() {
             assert_model_close(&l.model(), &w, b, &what);
         }
     }
-    // AdaGrad takes no L2 and no projection.
-    for p in [
-        SgdParams { schedule: Schedule::Adaptive, lambda: 0.1, ..Default::default() },
-        SgdParams { schedule: Schedule::Adaptive, radius: Some(1.0), ..Default::default() },
-    ] {
-        assert!(Sgd::new(3, p).is_err());
+    // AdaGrad and NAG take no L2 and no projection.
+    for schedule in [Schedule::Adaptive, Schedule::Normalized] {
+        for p in [
+            SgdParams { schedule, lambda: 0.1, ..Default::default() },
+            SgdParams { schedule, radius: Some(1.0), ..Default::default() },
+        ] {
+            assert!(Sgd::new(3, p).is_err());
+        }
     }
+}
+
+/// `data` with feature `i` multiplied by `f(i)`.
+fn rescaled(data: &InMemoryExamples, f: impl Fn(usize) -> f32) -> InMemoryExamples {
+    let mut out = InMemoryExamples::new(data.dim());
+    for (x, y) in dense_rows(data) {
+        let x: Vec<f32> = x.iter().enumerate().map(|(i, &v)| v as f32 * f(i)).collect();
+        out.push_dense(&x, y as f32).unwrap();
+    }
+    out
+}
+
+#[test]
+fn normalized_steps_match_the_f64_reference_and_ignore_feature_scales() {
+    // Features on scales from 1e-3 to 1e3.
+    let (data, _) = generate(400, 30, 0.1, 6);
+    let data = rescaled(&data, |i| 10f32.powi(i as i32 % 7 - 3));
+    let rows = dense_rows(&data);
+    for loss in [Loss::Hinge, Loss::Logistic] {
+        for (average, bias) in [(false, Bias::Explicit), (true, Bias::Explicit), (false, Bias::None)] {
+            let p = SgdParams { loss, schedule: Schedule::Normalized, eta0: 0.5, average, bias, ..Default::default() };
+            let (w, b, updates) = reference(&rows, &p, 3);
+            let mut l = Sgd::new(30, p).unwrap();
+            let report = train(&mut l, &&data, &seq(3.0)).unwrap();
+            let what = format!("nag {loss:?} average={average} {bias:?}");
+            assert_eq!(report.updates(), updates, "{what}");
+            // Relative per weight: the weights span six decades.
+            let m = l.model();
+            for (g, r) in m.weights.iter().zip(&w) {
+                assert!((f64::from(*g) - r).abs() <= 1e-3 * r.abs() + 1e-5, "{what}: {g} vs {r}");
+            }
+            assert!((f64::from(m.bias) - b).abs() <= 1e-4 * (1.0 + b.abs()), "{what}: bias {} vs {b}", m.bias);
+        }
+    }
+    // Invariance: every feature scaled by a power of two (exact in f32)
+    // gives the same margins on the correspondingly scaled rows, where
+    // AdaGrad's do not.
+    let scaled = rescaled(&data, |i| 2f32.powi(i as i32 % 9 - 4));
+    let margins = |schedule: Schedule, d: &InMemoryExamples| {
+        let mut l = Sgd::new(30, SgdParams { schedule, eta0: 0.5, ..Default::default() }).unwrap();
+        train(&mut l, &d, &seq(2.0)).unwrap();
+        (0..d.len()).map(|i| l.margin(&d.row(i))).collect::<Vec<_>>()
+    };
+    let (a, b) = (margins(Schedule::Normalized, &data), margins(Schedule::Normalized, &scaled));
+    for (p, q) in a.iter().zip(&b) {
+        assert!((p - q).abs() <= 1e-4 * (1.0 + p.abs()), "NAG margins {p} vs {q}");
+    }
+    let (a, b) = (margins(Schedule::Adaptive, &data), margins(Schedule::Adaptive, &scaled));
+    assert!(a.iter().zip(&b).any(|(p, q)| (p - q).abs() > 1e-2 * (1.0 + p.abs())), "AdaGrad is not scale-free");
 }
 
 #[test]

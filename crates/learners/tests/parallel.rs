@@ -5,9 +5,9 @@
 mod common;
 use common::{Plain, dot, generate, plain};
 use rosenblatt_learners::{
-    AveragedPerceptron, FtrlParams, FtrlProximal, Hooks, InMemoryExamples, LearnError, LinearModel, LocalReducer,
+    AveragedPerceptron, FtrlParams, FtrlProximal, Hooks, InMemoryExamples, LearnError, LinearModel, LocalReducer, Loss,
     Mixable, Mixing, MulticlassPerceptron, OnlineLearner, Order, PaVariant, ParallelOptions, PassiveAggressive,
-    Perceptron, PerceptronParams, Sgd, SgdParams, TrainOptions, VotedPerceptron, train, train_parallel,
+    Perceptron, PerceptronParams, Schedule, Sgd, SgdParams, TrainOptions, VotedPerceptron, train, train_parallel,
 };
 
 fn opts(passes: f64, order: Order, seed: u64) -> TrainOptions {
@@ -48,6 +48,10 @@ fn one_part_replays_the_sequential_loop() {
         same!(Sgd::new(20, SgdParams::pegasos(1e-3)).unwrap());
         same!(PassiveAggressive::new(20, PaVariant::PaI { c: 0.5 }, Default::default()).unwrap());
         same!(FtrlProximal::new(20, FtrlParams::default()).unwrap());
+        for schedule in [Schedule::Adaptive, Schedule::Normalized] {
+            let p = SgdParams { schedule, average: true, ..SgdParams::default() };
+            same!(Sgd::new(20, p).unwrap());
+        }
     }
 }
 
@@ -121,6 +125,15 @@ fn same_seed_same_parts_same_bits_on_any_pool() {
         })
     };
     let a = run(1, 4);
+    // NAG mixes its scales and sums too.
+    let nag = |threads: usize| {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        let p = SgdParams { loss: Loss::Logistic, schedule: Schedule::Normalized, eta0: 0.5, ..SgdParams::default() };
+        pool.install(|| bits(&run_parallel(Sgd::new(30, p).unwrap(), &data, &o, &par(4, Mixing::Uniform))))
+    };
+    let n1 = nag(1);
+    assert_eq!(n1, nag(3));
+    assert!(n1.iter().any(|&b| b != 0), "NAG learned nothing");
     assert_eq!(a, run(4, 4));
     assert_eq!(a, run(3, 4));
     assert_ne!(a, run(4, 3), "another part count is another run");

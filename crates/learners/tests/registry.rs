@@ -67,8 +67,8 @@ fn defaults_are_filled_in_and_recorded() {
                 ParamDefault::DimOverMaxAbs => 14.0,
                 ParamDefault::EgRate => (2.0 * 14f64.ln() / 100.0).sqrt() / 0.5,
                 ParamDefault::OverRSquared(c) => c / 4.0,
-                // Adaptive steps are on by default where they are offered.
-                ParamDefault::IfAdaptive(a, _) => a,
+                // AdaGrad's steps are the default where they are offered.
+                ParamDefault::ByStep { adaptive, .. } => adaptive,
             };
             let got = c.params.iter().find(|r| r.0 == p.name()).map(|r| r.1);
             assert_eq!(got, Some(want), "{l}: {}", p.name());
@@ -86,6 +86,13 @@ fn defaults_are_filled_in_and_recorded() {
     // Turning adaptive steps off changes the step size's default.
     let c = Learner::Logistic.configure(&HyperParams::default().with(Param::Adaptive, 0.0), &facts(3, 2), 0).unwrap();
     assert!(c.params.contains(&("eta", 1.0)), "{:?}", c.params);
+    // Normalised steps take their own (η0 = 1); they are adaptive, and
+    // refuse to be anything else.
+    let c = Learner::Logistic.configure(&HyperParams::default().with(Param::Normalized, 1.0), &facts(3, 2), 0).unwrap();
+    assert!(c.params.contains(&("eta", 1.0)) && c.params.contains(&("normalized", 1.0)), "{:?}", c.params);
+    let off = HyperParams::default().with(Param::Normalized, 1.0).with(Param::Adaptive, 0.0);
+    let e = Learner::HingeSgd.configure(&off, &facts(3, 2), 0).unwrap_err().to_string();
+    assert!(e.contains("adaptive") && e.contains("normalized"), "{e}");
     // A given value wins over the default.
     let c = Learner::HingeSgd.configure(&HyperParams::default().with(Param::Eta, 0.25), &facts(3, 2), 0).unwrap();
     assert!(c.params.contains(&("eta", 0.25)) && c.params.contains(&("lambda", 0.0)));

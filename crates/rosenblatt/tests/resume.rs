@@ -43,14 +43,24 @@ fn spec(learner: Learner, passes: f64) -> TrainSpec {
 fn three_passes_then_two_resumed_equal_five() {
     let tmp = tempfile::tempdir().unwrap();
     let (binary, classes) = data(tmp.path());
-    for learner in Learner::ALL {
+    // Every learner with its defaults, and the gradient learners' other
+    // step kinds (normalised; averaged).
+    let normalized = HyperParams::default().with(Param::Normalized, 1.0).with(Param::Average, 1.0);
+    let runs = Learner::ALL.map(|l| (l, None)).into_iter().chain([(Learner::HingeSgd, Some(normalized))]);
+    for (learner, params) in runs {
+        let spec = |passes| {
+            let mut s = spec(learner, passes);
+            s.params = params.unwrap_or(s.params);
+            s
+        };
         let data = if learner.multiclass() { &classes } else { &binary };
-        let whole = train_dataset(data, None, &spec(learner, 5.0), Hooks::default()).unwrap();
-        let first = train_dataset(data, None, &spec(learner, 3.0), Hooks::default()).unwrap();
+        let whole = train_dataset(data, None, &spec(5.0), Hooks::default()).unwrap();
+        let first = train_dataset(data, None, &spec(3.0), Hooks::default()).unwrap();
         let path = tmp.path().join(format!("{learner}.model"));
         first.save(&path).unwrap();
-        let resumed = TrainSpec { init: Some(SavedModel::load(&path).unwrap()), ..spec(learner, 2.0) };
+        let resumed = TrainSpec { init: Some(SavedModel::load(&path).unwrap()), ..spec(2.0) };
         let rest = train_dataset(data, None, &resumed, Hooks::default()).unwrap();
+        let learner = format!("{learner} {params:?}");
         assert!(whole.state.as_ref().is_some_and(|s| !s.is_empty()), "{learner}: no state saved");
         assert_eq!(rest.weights, whole.weights, "{learner}: the resumed model differs");
         assert_eq!(rest.state, whole.state, "{learner}: the resumed state differs");

@@ -278,6 +278,13 @@ pub struct HyperArgs {
     #[arg(long, num_args = 0..=1, default_missing_value = "1", value_name = "1|0",
           value_parser = clap::builder::BoolishValueParser::new())]
     pub adaptive: Option<bool>,
+    /// Normalised adaptive steps (NAG; Vowpal Wabbit's default update):
+    /// AdaGrad's steps divided by each feature's largest |x_i| so far, so
+    /// that rescaling a feature changes no prediction — for hinge-sgd and
+    /// logistic, without --lambda.
+    #[arg(long, num_args = 0..=1, default_missing_value = "1", value_name = "1|0",
+          value_parser = clap::builder::BoolishValueParser::new())]
+    pub normalized: Option<bool>,
 }
 
 impl HyperArgs {
@@ -297,6 +304,7 @@ impl HyperArgs {
                 Param::Threshold => self.threshold,
                 Param::Average => self.average.map(|on| if on { 1.0 } else { 0.0 }),
                 Param::Adaptive => self.adaptive.map(|on| if on { 1.0 } else { 0.0 }),
+                Param::Normalized => self.normalized.map(|on| if on { 1.0 } else { 0.0 }),
             };
             hp.set(p, v);
         }
