@@ -27,11 +27,15 @@ pub enum PaVariant {
 }
 
 /// Passive-Aggressive classifier. With an explicit bias, `x` is treated as
-/// lifted to `(x, 1)` (so `‖x‖²` gains 1).
+/// lifted to `(x, β)` — `β = 1` unless [`PassiveAggressive::with_bias_input`]
+/// says otherwise — so `‖x‖²` gains `β²` and the bias moves by `β²` times
+/// the step.
 #[derive(Clone, Debug)]
 pub struct PassiveAggressive {
     s: Linear,
     variant: PaVariant,
+    /// `β²`.
+    beta_sq: f32,
 }
 
 impl PassiveAggressive {
@@ -42,7 +46,18 @@ impl PassiveAggressive {
         {
             return Err(param("C", c, "a finite number > 0"));
         }
-        Ok(PassiveAggressive { s: Linear::new(dim, bias), variant })
+        Ok(PassiveAggressive { s: Linear::new(dim, bias), variant, beta_sq: 1.0 })
+    }
+
+    /// Lifts rows to `(x, β)` rather than `(x, 1)`. `β = R = max ‖x‖` is the
+    /// textbook lifting: the bias coordinate on the rows' own scale, so that
+    /// the bias can move as fast as the weights.
+    pub fn with_bias_input(mut self, beta: f64) -> Result<Self, LearnError> {
+        if !(beta.is_finite() && beta > 0.0) {
+            return Err(param("bias input", beta, "a finite number > 0"));
+        }
+        self.beta_sq = (beta * beta) as f32;
+        Ok(self)
     }
 }
 
@@ -61,14 +76,17 @@ impl OnlineLearner for PassiveAggressive {
         if loss <= 0.0 {
             return Step::default();
         }
-        let sq = x.norm_sq() + if self.s.bias { 1.0 } else { 0.0 };
+        let sq = x.norm_sq() + if self.s.bias { self.beta_sq } else { 0.0 };
         let tau = match self.variant {
             _ if sq == 0.0 => 0.0,
             PaVariant::Pa => loss / sq,
             PaVariant::PaI { c } => c.min(loss / sq),
             PaVariant::PaII { c } => loss / (sq + 1.0 / (2.0 * c)),
         };
-        self.s.add(x, tau * y);
+        x.axpy(tau * y, &mut self.s.w);
+        if self.s.bias {
+            self.s.b[0] += tau * y * self.beta_sq;
+        }
         Step { mistake: ym <= 0.0, updated: tau != 0.0 }
     }
     fn model(&self) -> LinearModel {

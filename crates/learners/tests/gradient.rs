@@ -360,27 +360,28 @@ fn logistic_models_give_probabilities_and_log_loss() {
     assert!(ll < std::f64::consts::LN_2, "learned something: {ll}");
 }
 
-/// f64 Passive-Aggressive.
-fn pa_reference(rows: &[(Vec<f64>, f64)], variant: PaVariant, passes: usize) -> (Vec<f64>, f64) {
+/// f64 Passive-Aggressive over rows lifted to `(x, beta)`; returns the
+/// weights and the bias `beta·w_lift`.
+fn pa_reference(rows: &[(Vec<f64>, f64)], variant: PaVariant, passes: usize, beta: f64) -> (Vec<f64>, f64) {
     let mut w = vec![0.0; rows[0].0.len()];
-    let mut b = 0.0;
+    let mut lift = 0.0;
     for _ in 0..passes {
         for (x, y) in rows {
-            let loss = 1.0 - y * (dot(&w, x) + b);
+            let loss = 1.0 - y * (dot(&w, x) + beta * lift);
             if loss <= 0.0 {
                 continue;
             }
-            let sq = dot(x, x) + 1.0;
+            let sq = dot(x, x) + beta * beta;
             let tau = match variant {
                 PaVariant::Pa => loss / sq,
                 PaVariant::PaI { c } => f64::from(c).min(loss / sq),
                 PaVariant::PaII { c } => loss / (sq + 1.0 / (2.0 * f64::from(c))),
             };
             w.iter_mut().zip(x).for_each(|(a, xi)| *a += tau * y * xi);
-            b += tau * y;
+            lift += tau * y * beta;
         }
     }
-    (w, b)
+    (w, beta * lift)
 }
 
 #[test]
@@ -388,10 +389,12 @@ fn passive_aggressive_matches_the_f64_reference() {
     let (data, _) = generate(400, 20, 0.1, 8);
     let rows = dense_rows(&data);
     for variant in [PaVariant::Pa, PaVariant::PaI { c: 0.1 }, PaVariant::PaII { c: 0.5 }] {
-        let (w, b) = pa_reference(&rows, variant, 3);
-        let mut l = PassiveAggressive::new(20, variant, Bias::Explicit).unwrap();
-        train(&mut l, &&data, &seq(3.0)).unwrap();
-        assert_model_close(&l.model(), &w, b, &format!("{variant:?}"));
+        for beta in [1.0, 2.5] {
+            let (w, b) = pa_reference(&rows, variant, 3, beta);
+            let mut l = PassiveAggressive::new(20, variant, Bias::Explicit).unwrap().with_bias_input(beta).unwrap();
+            train(&mut l, &&data, &seq(3.0)).unwrap();
+            assert_model_close(&l.model(), &w, b, &format!("{variant:?} β = {beta}"));
+        }
     }
     // After a PA step the example has margin exactly 1 (PA is the projection
     // onto the set of vectors with zero hinge loss on it).
@@ -415,6 +418,9 @@ fn bad_parameters_are_refused() {
         assert!(Sgd::new(3, p).is_err(), "{p:?}");
     }
     assert!(PassiveAggressive::new(3, PaVariant::PaI { c: -1.0 }, Bias::None).is_err());
+    for beta in [0.0, -1.0, f64::NAN, f64::INFINITY] {
+        assert!(PassiveAggressive::new(3, PaVariant::Pa, Bias::Explicit).unwrap().with_bias_input(beta).is_err());
+    }
 }
 
 #[test]
