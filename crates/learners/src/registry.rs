@@ -740,12 +740,12 @@ pub trait Visit {
     /// (the batch Perceptron: [`Learner::mixes`]).
     fn mixable<L>(self, learner: L) -> Self::Out
     where
-        L: Mixable + Resume,
+        L: Mixable + Resume + 'static,
         L::Model: Into<AnyModel>;
     /// Called with a learner that trains in one part ([`crate::train_with`]).
     fn single<L>(self, learner: L) -> Self::Out
     where
-        L: OnlineLearner + Resume + Send,
+        L: OnlineLearner + Resume + Send + 'static,
         L::Model: Into<AnyModel>;
 }
 

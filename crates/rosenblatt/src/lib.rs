@@ -8,6 +8,8 @@
 //! - [`learners`]: the online learning algorithms and their registry
 //!   ([`learners::Learner`]).
 //! - [`train`]: a learner on a dataset, pass by pass, into a model.
+//! - [`online`]: a learner fed batch by batch from rows the caller holds
+//!   (borrowed CSR or dense matrices, or shards): the Python and C bindings' core.
 //! - [`model`]: model files (save, load) and predictions into a caller's buffer.
 //! - [`eval`], [`predict`], [`bounds`]: what `eval`, `predict` and `bounds` compute.
 //! - [`compat`]: the one check wherever a dataset meets a model or training data.
@@ -20,6 +22,7 @@ mod error;
 pub mod eval;
 pub mod model;
 pub mod ocr;
+pub mod online;
 pub mod predict;
 pub mod train;
 pub mod tune;

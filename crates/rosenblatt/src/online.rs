@@ -1,0 +1,597 @@
+//! The online trainer: a learner fed batch after batch by a program that
+//! embeds the engine — the Python estimator's `fit` and `partial_fit`, the
+//! C ABI's trainer — over rows it already holds: a borrowed CSR matrix
+//! ([`CsrRows`]), a borrowed row-major dense matrix ([`DenseRows`]), or a
+//! dataset's shards ([`ExamplesView`]).
+//!
+//! A batch's rows are checked once, where they come in (indices sorted,
+//! unique and in range; values finite; labels valid for the classes), and
+//! then read in place by the same training loop `rosenblatt train` runs:
+//! one instance per learner and row type, behind a trait object crossed
+//! once per batch ([`DynLearner`]).
+//!
+//! Defaults derived from the data (EG's norm, PA's bias input, the
+//! randomised classifier's `R`) are derived from the first batch. Batch
+//! `b`'s order is drawn from the seed and `b` alone, so the same batches
+//! in the same order give the same model on any number of threads. One
+//! batch trained with [`Trainer::learn`] for `P` passes is `train` on the
+//! same rows with the same seed and `P` passes, bit for bit.
+
+use crate::error::Error;
+use crate::model::{ModelMeta, SavedModel, Training, Weights};
+use rosenblatt_kernels::{DenseRow, Examples, SparseRow, check_indices};
+use rosenblatt_learners::{
+    AnyModel, Configured, DataFacts, HyperParams, Learner, LocalReducer, Mixable, Mixing, OnlineLearner, Order,
+    ParallelOptions, Resume, Scales, TrainOptions, TrainReport, Visit, state, train_parallel, train_with,
+};
+use rosenblatt_loader::{ExamplesView, with_examples};
+
+/// Rows of a borrowed CSR matrix (zero-based `u32` column indices, `f32`
+/// values), with a label per row or none (for prediction). Built only by
+/// [`CsrRows::try_new`], which checks every row once; the kernels then read
+/// them without further checks.
+#[derive(Clone, Copy, Debug)]
+pub struct CsrRows<'a> {
+    dim: usize,
+    indptr: &'a [u64],
+    indices: &'a [u32],
+    values: &'a [f32],
+    labels: Option<&'a [f32]>,
+}
+
+impl<'a> CsrRows<'a> {
+    /// `indptr.len() - 1` rows of dimension `dim`: row `i` holds
+    /// `indices[indptr[i]..indptr[i + 1]]` and the same range of `values`.
+    /// Refuses (naming the row) indices that are not strictly increasing
+    /// within a row or not below `dim`, non-finite values, a malformed
+    /// `indptr`, and labels of another length.
+    pub fn try_new(
+        dim: usize,
+        indptr: &'a [u64],
+        indices: &'a [u32],
+        values: &'a [f32],
+        labels: Option<&'a [f32]>,
+    ) -> Result<Self, Error> {
+        let bad = |what: String| Err(Error::Input(what));
+        if dim > u32::MAX as usize {
+            return bad(format!("dimension {dim} exceeds the 2^32 − 1 that u32 indices reach"));
+        }
+        let Some((&first, _)) = indptr.split_first() else {
+            return bad("indptr is empty: it needs one entry more than there are rows".into());
+        };
+        let rows = indptr.len() - 1;
+        if first != 0 {
+            return bad(format!("indptr[0] is {first}, not 0"));
+        }
+        if indices.len() != values.len() {
+            return bad(format!("{} indices but {} values", indices.len(), values.len()));
+        }
+        if indptr[rows] != indices.len() as u64 {
+            return bad(format!("indptr ends at {}, but there are {} indices", indptr[rows], indices.len()));
+        }
+        if let Some(l) = labels
+            && l.len() != rows
+        {
+            return bad(format!("{} labels for {rows} rows", l.len()));
+        }
+        for i in 0..rows {
+            let (s, e) = (indptr[i], indptr[i + 1]);
+            if s > e {
+                return bad(format!("row {i}: indptr decreases ({s} then {e})"));
+            }
+            let (s, e) = (s as usize, e as usize);
+            check_indices(dim, &indices[s..e]).map_err(|err| Error::Input(format!("row {i}: {err}")))?;
+            if let Some(k) = values[s..e].iter().position(|v| !v.is_finite()) {
+                return bad(format!("row {i}: the value of feature {} is {}", indices[s + k], values[s + k]));
+            }
+        }
+        Ok(CsrRows { dim, indptr, indices, values, labels })
+    }
+}
+
+impl<'a> Examples for CsrRows<'a> {
+    type Row = SparseRow<'a, u32, &'a [f32]>;
+    fn len(&self) -> usize {
+        self.indptr.len() - 1
+    }
+    fn dim(&self) -> usize {
+        self.dim
+    }
+    #[inline]
+    fn row(&self, i: usize) -> Self::Row {
+        let (s, e) = (self.indptr[i] as usize, self.indptr[i + 1] as usize);
+        // SAFETY: `try_new` checked that every row's indices are strictly
+        // increasing and below `dim`, and that values and indices have the
+        // same length; the slices are borrowed for 'a and cannot change.
+        unsafe { SparseRow::new_unchecked(self.dim, &self.indices[s..e], &self.values[s..e]) }
+    }
+    #[inline]
+    fn label(&self, i: usize) -> f32 {
+        self.labels.map_or(0.0, |l| l[i])
+    }
+}
+
+/// Rows of a borrowed row-major dense matrix: row `i` is
+/// `values[i·dim..(i + 1)·dim]`.
+#[derive(Clone, Copy, Debug)]
+pub struct DenseRows<'a> {
+    dim: usize,
+    rows: usize,
+    values: &'a [f32],
+    labels: Option<&'a [f32]>,
+}
+
+impl<'a> DenseRows<'a> {
+    /// `rows × dim` values, row by row. Refuses a length other than
+    /// `rows·dim`, non-finite values (naming the row and column) and labels
+    /// of another length.
+    pub fn try_new(rows: usize, dim: usize, values: &'a [f32], labels: Option<&'a [f32]>) -> Result<Self, Error> {
+        if rows.checked_mul(dim) != Some(values.len()) {
+            return Err(Error::Input(format!("{} values for {rows} rows of {dim}", values.len())));
+        }
+        if let Some(l) = labels
+            && l.len() != rows
+        {
+            return Err(Error::Input(format!("{} labels for {rows} rows", l.len())));
+        }
+        if let Some(k) = values.iter().position(|v| !v.is_finite()) {
+            return Err(Error::Input(format!("row {}, column {}: the value is {}", k / dim, k % dim, values[k])));
+        }
+        Ok(DenseRows { dim, rows, values, labels })
+    }
+}
+
+impl<'a> Examples for DenseRows<'a> {
+    type Row = DenseRow<&'a [f32]>;
+    fn len(&self) -> usize {
+        self.rows
+    }
+    fn dim(&self) -> usize {
+        self.dim
+    }
+    #[inline]
+    fn row(&self, i: usize) -> Self::Row {
+        DenseRow::new(&self.values[i * self.dim..(i + 1) * self.dim])
+    }
+    #[inline]
+    fn label(&self, i: usize) -> f32 {
+        self.labels.map_or(0.0, |l| l[i])
+    }
+}
+
+/// A batch of rows in any of the forms the trainer reads in place.
+#[derive(Clone, Debug)]
+pub enum Rows<'a> {
+    /// A borrowed CSR matrix.
+    Csr(CsrRows<'a>),
+    /// A borrowed dense matrix.
+    Dense(DenseRows<'a>),
+    /// A dataset's shards, in any encoding.
+    View(ExamplesView<'a>),
+}
+
+/// Runs `$body` with `$ex` bound to the batch's rows as their own type.
+macro_rules! with_rows {
+    ($rows:expr, |$ex:ident| $body:expr) => {
+        match $rows {
+            Rows::Csr(c) => {
+                let $ex = c;
+                $body
+            }
+            Rows::Dense(d) => {
+                let $ex = d;
+                $body
+            }
+            Rows::View(v) => with_examples!(v, |$ex| $body),
+        }
+    };
+}
+
+impl Rows<'_> {
+    /// Number of rows.
+    pub fn len(&self) -> usize {
+        with_rows!(self, |e| e.len())
+    }
+    /// Whether there are no rows.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// The dimension.
+    pub fn dim(&self) -> usize {
+        with_rows!(self, |e| e.dim())
+    }
+    fn labels(&self) -> Vec<f32> {
+        with_rows!(self, |e| (0..e.len()).map(|i| e.label(i)).collect())
+    }
+    fn scales(&self) -> Scales {
+        with_rows!(self, |e| rosenblatt_learners::scales(e))
+    }
+}
+
+/// How a [`Trainer`] trains, besides the learner and its hyper-parameters.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TrainerOptions {
+    /// The seed of every batch's order and of randomised learners' draws.
+    pub seed: u64,
+    /// The order of each batch's rows (the batch Perceptron: sequential).
+    pub order: Order,
+    /// Parts trained in parallel within each batch and mixed after every
+    /// pass (1: the sequential algorithm).
+    pub parts: usize,
+    /// How parts are weighted when mixed.
+    pub mixing: Mixing,
+}
+
+impl Default for TrainerOptions {
+    fn default() -> Self {
+        TrainerOptions { seed: 0, order: Order::Shuffle, parts: 1, mixing: Mixing::Uniform }
+    }
+}
+
+/// A learner with its state, fed batch by batch; see the module docs.
+pub struct Trainer {
+    learner: Learner,
+    params: HyperParams,
+    dim: usize,
+    classes: Vec<f64>,
+    options: TrainerOptions,
+    /// Scales recorded in a model this trainer resumes: its data-derived
+    /// values are re-derived from them, not from the next batch.
+    recorded: Option<Scales>,
+    /// The state to restore when the learner is built (resuming).
+    init: Option<Vec<u8>>,
+    inner: Option<Inner>,
+    batches: u64,
+    training: Training,
+}
+
+struct Inner {
+    configured: Configured,
+    learner: Box<dyn DynLearner>,
+    /// The model as of the last batch.
+    weights: Weights,
+}
+
+impl std::fmt::Debug for Trainer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Trainer")
+            .field("learner", &self.learner)
+            .field("dim", &self.dim)
+            .field("classes", &self.classes)
+            .field("batches", &self.batches)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Trainer {
+    /// A trainer for `learner` with the hyper-parameters `params` (the rest
+    /// take their defaults at the first batch) over `dim` features. Binary
+    /// learners take labels ±1 (`classes` = 2); the multi-class learners
+    /// take class ids `0..classes`.
+    pub fn new(
+        learner: Learner,
+        params: HyperParams,
+        dim: usize,
+        classes: usize,
+        options: TrainerOptions,
+    ) -> Result<Trainer, Error> {
+        let classes = if learner.multiclass() {
+            if classes < 2 {
+                return Err(Error::Input(format!("{learner} needs at least 2 classes, not {classes}")));
+            }
+            (0..classes).map(|c| c as f64).collect()
+        } else if classes == 2 {
+            vec![-1.0, 1.0]
+        } else {
+            return Err(Error::Input(format!(
+                "{learner} is binary (labels ±1); {classes} classes need a multiclass- learner or one trainer per class"
+            )));
+        };
+        if options.parts == 0 {
+            return Err(Error::Input("parts = 0: give at least 1 part".into()));
+        }
+        if options.parts > 1 && !learner.mixes() {
+            return Err(Error::Input(format!(
+                "{learner} trains in one part (its state does not mix by averaging); use parts = 1"
+            )));
+        }
+        let options = TrainerOptions {
+            order: if learner.stops_when_separated() { Order::Sequential } else { options.order },
+            ..options
+        };
+        let training = Training {
+            order: options.order,
+            seed: options.seed,
+            parts: options.parts,
+            mixing: (options.parts > 1).then_some(options.mixing),
+            ..Training::default()
+        };
+        Ok(Trainer {
+            learner,
+            params,
+            dim,
+            classes,
+            options,
+            recorded: None,
+            init: None,
+            inner: None,
+            batches: 0,
+            training,
+        })
+    }
+
+    /// A trainer that continues `model`'s learner (its file must carry the
+    /// learner's state: format version 3): its hyper-parameters, the
+    /// values it derived from its data, its state and seed.
+    pub fn resume(model: &SavedModel, options: TrainerOptions) -> Result<Trainer, Error> {
+        let m = &model.meta;
+        let Some(state) = model.state.clone() else {
+            return Err(Error::Input(
+                "the model carries no learner state (written before format version 3); it predicts, but \
+                 training cannot resume from it"
+                    .into(),
+            ));
+        };
+        let mut params = HyperParams::default();
+        for &(p, _) in m.learner.params() {
+            params.set(p, m.params.get(p.name()).copied());
+        }
+        let dim = usize::try_from(m.dim).map_err(|_| Error::Input(format!("dimension {} is too large", m.dim)))?;
+        let options = TrainerOptions { seed: m.training.seed, ..options };
+        let mut t = Trainer::new(m.learner, params, dim, m.classes.len(), options)?;
+        let r = m.params.get("r").or_else(|| m.params.get("bias_input")).copied().unwrap_or(1.0);
+        t.recorded = Some(Scales { max_norm: r, max_abs: m.params.get("bias_input").copied().unwrap_or(r) });
+        t.init = Some(state);
+        t.training = Training { examples: 0, ..m.training.clone() };
+        t.batches = m.training.passes_run as u64;
+        Ok(t)
+    }
+
+    /// The learner.
+    pub fn learner(&self) -> Learner {
+        self.learner
+    }
+    /// The dimension.
+    pub fn dim(&self) -> usize {
+        self.dim
+    }
+    /// The labels the model's outputs stand for: `[-1, 1]`, or the class ids.
+    pub fn classes(&self) -> &[f64] {
+        &self.classes
+    }
+    /// Batches learned from so far.
+    pub fn batches(&self) -> u64 {
+        self.batches
+    }
+
+    /// Learns from `rows` for `passes` passes (fractions allowed; the batch
+    /// Perceptron stops early at a pass without mistakes). The first batch
+    /// configures the learner: data-derived defaults come from it, and
+    /// `passes × rows` is its planned number of steps.
+    pub fn learn(&mut self, rows: &Rows<'_>, passes: f64) -> Result<TrainReport, Error> {
+        if !(passes.is_finite() && passes > 0.0) {
+            return Err(Error::Input(format!("passes = {passes}: give a number > 0")));
+        }
+        if rows.dim() > self.dim {
+            return Err(Error::Input(format!(
+                "the rows have {} features; the trainer was made for {}",
+                rows.dim(),
+                self.dim
+            )));
+        }
+        if rows.is_empty() {
+            return Err(Error::Input("a batch of no rows".into()));
+        }
+        self.check_labels(rows)?;
+        if self.inner.is_none() {
+            self.inner = Some(self.configure(rows, passes)?);
+        } else if self.learner == Learner::VotedPerceptron {
+            return Err(Error::Input(
+                "voted-perceptron learns from one batch: its model keeps its mistaken rows by their position in \
+                 the batch (use averaged-perceptron to learn batch by batch)"
+                    .into(),
+            ));
+        }
+        let inner = self.inner.as_mut().expect("configured above");
+        let seed = if self.batches == 0 { self.options.seed } else { batch_seed(self.options.seed, self.batches) };
+        let options = TrainOptions {
+            passes,
+            order: self.options.order,
+            seed,
+            stop_when_separated: self.learner.stops_when_separated(),
+            first_pass: 0,
+        };
+        let par = ParallelOptions { parts: self.options.parts, mixing: self.options.mixing };
+        let report = inner.learner.learn(rows, &options, &par)?;
+        inner.weights = inner.learner.weights(rows);
+        self.batches += 1;
+        let t = &mut self.training;
+        t.examples += rows.len() as u64;
+        t.passes += passes;
+        t.passes_run += report.passes.len();
+        t.mistakes += report.mistakes();
+        t.updates += report.updates();
+        t.mistakes_per_pass.extend(report.passes.iter().map(|p| p.mistakes));
+        t.separated_at = report.separated_at;
+        Ok(report)
+    }
+
+    fn check_labels(&self, rows: &Rows<'_>) -> Result<(), Error> {
+        let k = self.classes.len();
+        let binary = !self.learner.multiclass();
+        for (i, y) in rows.labels().into_iter().enumerate() {
+            let ok = if binary { y == 1.0 || y == -1.0 } else { y >= 0.0 && y.fract() == 0.0 && (y as usize) < k };
+            if !ok {
+                let want = if binary { "±1".to_string() } else { format!("a class id in 0..{k}") };
+                return Err(Error::Input(format!("row {i}: label {y} is not {want}")));
+            }
+        }
+        Ok(())
+    }
+
+    fn configure(&mut self, rows: &Rows<'_>, passes: f64) -> Result<Inner, Error> {
+        let scales = std::cell::OnceCell::new();
+        let recorded = self.recorded;
+        let facts = DataFacts {
+            dim: self.dim,
+            classes: self.classes.len(),
+            steps: (passes * rows.len() as f64).round() as u64,
+            scales: &|| *scales.get_or_init(|| recorded.unwrap_or_else(|| rows.scales())),
+        };
+        let configured = self.learner.configure(&self.params, &facts, self.options.seed)?;
+        let mut learner = configured.config.build(self.dim, Boxer)?;
+        if let Some(state) = self.init.take() {
+            learner.restore(&state)?;
+        }
+        let weights = learner.weights(rows);
+        Ok(Inner { configured, learner, weights })
+    }
+
+    /// How each default derived from the data was chosen (after the first
+    /// batch).
+    pub fn notes(&self) -> &[String] {
+        self.inner.as_ref().map_or(&[], |i| &i.configured.notes)
+    }
+
+    /// The model as of the last batch, with the learner's whole state (to
+    /// resume from); an error before the first batch.
+    pub fn model(&mut self) -> Result<SavedModel, Error> {
+        let Some(inner) = self.inner.as_mut() else {
+            return Err(Error::Input("the trainer has learned from no batch yet".into()));
+        };
+        let meta = ModelMeta {
+            learner: self.learner,
+            params: inner.configured.params.iter().map(|&(k, v)| (k.to_string(), v)).collect(),
+            dim: self.dim as u64,
+            classes: self.classes.clone(),
+            index_base: 0,
+            training: self.training.clone(),
+        };
+        Ok(SavedModel { meta, weights: inner.weights.clone(), state: Some(inner.learner.save()) })
+    }
+
+    /// The label and score of every row of `rows` into `labels` and
+    /// `scores` (one each per row), in parallel, as of the last batch: the
+    /// margin (linear), the vote (voted), the winning class's score
+    /// (multi-class). Features beyond the trainer's dimension get weight 0.
+    pub fn predict_into(&self, rows: &Rows<'_>, labels: &mut [f32], scores: &mut [f32]) -> Result<(), Error> {
+        let Some(inner) = self.inner.as_ref() else {
+            return Err(Error::Input("the trainer has learned from no batch yet".into()));
+        };
+        predict_into(&inner.weights, &self.classes, rows, labels, scores)
+    }
+}
+
+/// The label and score of every row of `rows` under `weights` (outputs
+/// `classes`) into `labels` and `scores`.
+pub fn predict_into(
+    weights: &Weights,
+    classes: &[f64],
+    rows: &Rows<'_>,
+    labels: &mut [f32],
+    scores: &mut [f32],
+) -> Result<(), Error> {
+    let n = rows.len();
+    if labels.len() != n || scores.len() != n {
+        return Err(Error::Input(format!("{} labels and {} scores for {n} rows", labels.len(), scores.len())));
+    }
+    let mut p = vec![crate::model::Prediction::default(); n];
+    with_rows!(rows, |e| weights.predictions_into(classes, e, &mut p))?;
+    for ((l, s), p) in labels.iter_mut().zip(scores.iter_mut()).zip(&p) {
+        (*l, *s) = (p.label, p.score);
+    }
+    Ok(())
+}
+
+/// Batch `b`'s seed (b ≥ 1): SplitMix64's finaliser over (seed, b).
+fn batch_seed(seed: u64, b: u64) -> u64 {
+    let mut z = seed ^ b.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// A built learner behind the trait object the trainer holds: the one
+/// boundary crossed per batch.
+trait DynLearner: Send {
+    fn learn(&mut self, rows: &Rows<'_>, options: &TrainOptions, par: &ParallelOptions) -> Result<TrainReport, Error>;
+    /// The model; the voted Perceptron copies its mistaken rows from `rows`.
+    fn weights(&self, rows: &Rows<'_>) -> Weights;
+    fn save(&mut self) -> Vec<u8>;
+    fn restore(&mut self, bytes: &[u8]) -> Result<(), Error>;
+}
+
+struct Mixed<L>(L);
+struct Single<L>(L);
+
+fn weights_of<E: Examples>(model: AnyModel, rows: &E) -> Weights {
+    match model {
+        AnyModel::Linear(m) => Weights::Linear(m),
+        AnyModel::Multiclass(m) => Weights::Multiclass(m),
+        AnyModel::Voted(v) => Weights::Voted(v.predictor(rows)),
+    }
+}
+
+impl<L> DynLearner for Mixed<L>
+where
+    L: Mixable + Resume + 'static,
+    L::Model: Into<AnyModel>,
+{
+    fn learn(&mut self, rows: &Rows<'_>, o: &TrainOptions, par: &ParallelOptions) -> Result<TrainReport, Error> {
+        let hooks = || rosenblatt_learners::Hooks::none();
+        Ok(with_rows!(rows, |e| if par.parts > 1 {
+            train_parallel(&mut self.0, e, o, par, &LocalReducer, hooks())
+        } else {
+            train_with(&mut self.0, e, o, hooks())
+        })?)
+    }
+    fn weights(&self, rows: &Rows<'_>) -> Weights {
+        with_rows!(rows, |e| weights_of(self.0.model().into(), e))
+    }
+    fn save(&mut self) -> Vec<u8> {
+        state::save(&mut self.0)
+    }
+    fn restore(&mut self, bytes: &[u8]) -> Result<(), Error> {
+        Ok(state::restore(&mut self.0, bytes)?)
+    }
+}
+
+impl<L> DynLearner for Single<L>
+where
+    L: OnlineLearner + Resume + Send + 'static,
+    L::Model: Into<AnyModel>,
+{
+    fn learn(&mut self, rows: &Rows<'_>, o: &TrainOptions, _par: &ParallelOptions) -> Result<TrainReport, Error> {
+        Ok(with_rows!(rows, |e| train_with(&mut self.0, e, o, rosenblatt_learners::Hooks::none()))?)
+    }
+    fn weights(&self, rows: &Rows<'_>) -> Weights {
+        with_rows!(rows, |e| weights_of(self.0.model().into(), e))
+    }
+    fn save(&mut self) -> Vec<u8> {
+        state::save(&mut self.0)
+    }
+    fn restore(&mut self, bytes: &[u8]) -> Result<(), Error> {
+        Ok(state::restore(&mut self.0, bytes)?)
+    }
+}
+
+/// Boxes the built learner.
+struct Boxer;
+
+impl Visit for Boxer {
+    type Out = Box<dyn DynLearner>;
+    fn mixable<L>(self, learner: L) -> Self::Out
+    where
+        L: Mixable + Resume + 'static,
+        L::Model: Into<AnyModel>,
+    {
+        Box::new(Mixed(learner))
+    }
+    fn single<L>(self, learner: L) -> Self::Out
+    where
+        L: OnlineLearner + Resume + Send + 'static,
+        L::Model: Into<AnyModel>,
+    {
+        Box::new(Single(learner))
+    }
+}

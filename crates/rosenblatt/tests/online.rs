@@ -1,0 +1,227 @@
+//! The online trainer: one batch is `train` on the same rows, bit for bit;
+//! borrowed CSR rows train as the same rows in shards do; batches are
+//! deterministic on any pool and resume from a saved model; bad input is
+//! refused with what is wrong and where.
+
+use rosenblatt::learners::{HyperParams, Learner, Mixing, Order, Param};
+use rosenblatt::loader::format::{Layout, ValueEncoding};
+use rosenblatt::loader::{Dataset, Encoding, OpenOptions, Rows as Parsed, WriteOptions, write_dataset};
+use rosenblatt::model::{SavedModel, Weights};
+use rosenblatt::online::{CsrRows, DenseRows, Rows, Trainer, TrainerOptions};
+use rosenblatt::train::{Hooks, TrainSpec, train_dataset};
+use rosenblatt_datasets::tabular::{TabularSpec, generate};
+use std::path::Path;
+
+/// A census-shaped binary set as parsed rows and as shards holding the same
+/// rows in the same encoding as borrowed CSR (u32 indices, f32 values).
+fn data(dir: &Path, rows: usize) -> (Parsed, Dataset) {
+    let spec = TabularSpec { rows, ..TabularSpec::default() };
+    let parsed = generate(&spec, 0).unwrap();
+    let encoding = Encoding { layout: Layout::Sparse, index_bytes: 4, values: ValueEncoding::F32 };
+    let opts = WriteOptions { dim: Some(spec.dim() as u64), encoding: Some(encoding), ..Default::default() };
+    write_dataset(&dir.join("d"), &parsed, &opts).unwrap();
+    (parsed, Dataset::open(dir.join("d"), OpenOptions::default()).unwrap())
+}
+
+fn csr(p: &Parsed) -> CsrRows<'_> {
+    CsrRows::try_new(p.dim as usize, &p.offsets, &p.indices, &p.values, Some(&p.labels)).unwrap()
+}
+
+fn opts(seed: u64) -> TrainerOptions {
+    TrainerOptions { seed, ..TrainerOptions::default() }
+}
+
+fn binary_learners() -> impl Iterator<Item = Learner> {
+    Learner::ALL.into_iter().filter(|l| !l.multiclass())
+}
+
+#[test]
+fn one_batch_is_train_on_the_same_rows_bit_for_bit() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (parsed, ds) = data(tmp.path(), 2000);
+    let view = ds.examples().unwrap();
+    for learner in binary_learners() {
+        let mut spec = TrainSpec::new(learner, 3.0);
+        spec.options.seed = 5;
+        if !learner.stops_when_separated() {
+            spec.options.order = Order::Shuffle;
+        }
+        let want = train_dataset(&ds, None, &spec, Hooks::default()).unwrap();
+        for rows in [Rows::View(view.clone()), Rows::Csr(csr(&parsed))] {
+            let mut t = Trainer::new(learner, HyperParams::default(), 123, 2, opts(5)).unwrap();
+            t.learn(&rows, 3.0).unwrap();
+            let got = t.model().unwrap();
+            assert_eq!(got.weights, want.weights, "{learner}");
+            assert_eq!(got.meta.params, want.meta.params, "{learner}");
+            assert_eq!(got.state, want.state, "{learner}");
+            assert_eq!(got.meta.training.mistakes_per_pass, want.meta.training.mistakes_per_pass, "{learner}");
+        }
+    }
+}
+
+#[test]
+fn dense_rows_learn_what_the_same_sparse_rows_learn() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (parsed, _) = data(tmp.path(), 1000);
+    let d = parsed.dim as usize;
+    let n = parsed.labels.len();
+    let mut dense = vec![0.0f32; n * d];
+    for i in 0..n {
+        for k in parsed.offsets[i] as usize..parsed.offsets[i + 1] as usize {
+            dense[i * d + parsed.indices[k] as usize] = parsed.values[k];
+        }
+    }
+    let dense = DenseRows::try_new(n, d, &dense, Some(&parsed.labels)).unwrap();
+    for learner in [Learner::AveragedPerceptron, Learner::Logistic, Learner::Pa1] {
+        let model = |rows: Rows<'_>| {
+            let mut t = Trainer::new(learner, HyperParams::default(), d, 2, opts(1)).unwrap();
+            t.learn(&rows, 2.0).unwrap();
+            match t.model().unwrap().weights {
+                Weights::Linear(m) => m,
+                other => panic!("{other:?}"),
+            }
+        };
+        let (a, b) = (model(Rows::Csr(csr(&parsed))), model(Rows::Dense(dense)));
+        let scale = a.weights.iter().fold(a.bias.abs(), |m, w| m.max(w.abs()));
+        for (x, y) in a.weights.iter().zip(&b.weights).chain([(&a.bias, &b.bias)]) {
+            assert!((x - y).abs() <= 1e-4 * scale, "{learner}: {x} vs {y}");
+        }
+        // And they predict into the caller's buffers alike.
+        let mut t = Trainer::new(learner, HyperParams::default(), d, 2, opts(1)).unwrap();
+        t.learn(&Rows::Dense(dense), 2.0).unwrap();
+        let (mut l1, mut s1, mut l2, mut s2) = (vec![0.0; n], vec![0.0; n], vec![0.0; n], vec![0.0; n]);
+        t.predict_into(&Rows::Dense(dense), &mut l1, &mut s1).unwrap();
+        t.predict_into(&Rows::Csr(csr(&parsed)), &mut l2, &mut s2).unwrap();
+        let agree = l1.iter().zip(&l2).filter(|(a, b)| a == b).count();
+        assert!(agree >= n - 2, "{learner}: {agree} of {n}");
+        let right = l1.iter().zip(&parsed.labels).filter(|(a, b)| a == b).count();
+        assert!(right as f64 > 0.8 * n as f64, "{learner} learned: {right} of {n}");
+    }
+}
+
+#[test]
+fn batches_are_deterministic_on_any_pool_and_resume_from_a_saved_model() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (parsed, _) = data(tmp.path(), 3000);
+    let all = csr(&parsed);
+    // Ten batches of 300 rows.
+    let batch = |b: usize| {
+        let (s, e) = (b * 300, (b + 1) * 300);
+        let p = &parsed;
+        let base = p.offsets[s];
+        let indptr: Vec<u64> = p.offsets[s..=e].iter().map(|o| o - base).collect();
+        (indptr, s, e, base as usize, p.offsets[e] as usize)
+    };
+    let feed = |t: &mut Trainer, batches: std::ops::Range<usize>| {
+        for b in batches {
+            let (indptr, s, e, lo, hi) = batch(b);
+            let p = &parsed;
+            let rows = CsrRows::try_new(123, &indptr, &p.indices[lo..hi], &p.values[lo..hi], Some(&p.labels[s..e]));
+            t.learn(&Rows::Csr(rows.unwrap()), 1.0).unwrap();
+        }
+    };
+    for (learner, parts) in [(Learner::Logistic, 1), (Learner::AveragedPerceptron, 3), (Learner::FtrlProximal, 1)] {
+        let o = TrainerOptions { parts, mixing: Mixing::Uniform, ..opts(9) };
+        let run = |threads: usize| {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+            pool.install(|| {
+                let mut t = Trainer::new(learner, HyperParams::default(), 123, 2, o).unwrap();
+                feed(&mut t, 0..10);
+                t.model().unwrap()
+            })
+        };
+        let whole = run(1);
+        assert_eq!(whole.weights, run(2).weights, "{learner}: another pool, other bits");
+        assert_eq!(whole.meta.training.examples, 3000);
+        // 4 batches, saved to a file, loaded, and 6 more: the same model.
+        let mut t = Trainer::new(learner, HyperParams::default(), 123, 2, o).unwrap();
+        feed(&mut t, 0..4);
+        let path = tmp.path().join(format!("{learner}.model"));
+        t.model().unwrap().save(&path).unwrap();
+        let mut r = Trainer::resume(&SavedModel::load(&path).unwrap(), o).unwrap();
+        feed(&mut r, 4..10);
+        let resumed = r.model().unwrap();
+        assert_eq!(resumed.weights, whole.weights, "{learner}: resumed");
+        assert_eq!(resumed.state, whole.state, "{learner}: resumed state");
+        // Batches are not one big batch: each has its own order.
+        let mut one = Trainer::new(learner, HyperParams::default(), 123, 2, o).unwrap();
+        one.learn(&Rows::Csr(all), 1.0).unwrap();
+        assert_ne!(one.model().unwrap().weights, whole.weights, "{learner}");
+    }
+}
+
+#[test]
+fn data_derived_defaults_come_from_the_first_batch_and_survive_a_resume() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (parsed, _) = data(tmp.path(), 500);
+    let mut t = Trainer::new(Learner::Pa, HyperParams::default(), 123, 2, opts(0)).unwrap();
+    t.learn(&Rows::Csr(csr(&parsed)), 1.0).unwrap();
+    assert!(t.notes().iter().any(|n| n.contains("R = max ‖x‖")), "{:?}", t.notes());
+    let m = t.model().unwrap();
+    // Every row of this set has 14 ones: R = √14.
+    assert_eq!(m.meta.params.get("bias_input"), Some(&14f64.sqrt()));
+    let mut r = Trainer::resume(&m, opts(0)).unwrap();
+    // A batch of rows ten times larger does not change the recorded R.
+    let big: Vec<f32> = parsed.values.iter().map(|v| v * 10.0).collect();
+    let rows = CsrRows::try_new(123, &parsed.offsets, &parsed.indices, &big, Some(&parsed.labels)).unwrap();
+    r.learn(&Rows::Csr(rows), 1.0).unwrap();
+    assert_eq!(r.model().unwrap().meta.params, m.meta.params);
+}
+
+#[test]
+fn multiclass_learners_take_class_ids_and_binary_ones_refuse_them() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (mut parsed, _) = data(tmp.path(), 900);
+    for i in 0..parsed.labels.len() {
+        parsed.labels[i] = (parsed.indices[parsed.offsets[i] as usize] % 3) as f32;
+    }
+    let mut t = Trainer::new(Learner::MulticlassAveragedPerceptron, HyperParams::default(), 123, 3, opts(2)).unwrap();
+    t.learn(&Rows::Csr(csr(&parsed)), 5.0).unwrap();
+    let n = parsed.labels.len();
+    let (mut labels, mut scores) = (vec![0.0; n], vec![0.0; n]);
+    t.predict_into(&Rows::Csr(csr(&parsed)), &mut labels, &mut scores).unwrap();
+    // The class is the first attribute's value mod 3: learnable exactly.
+    let right = labels.iter().zip(&parsed.labels).filter(|(a, b)| a == b).count();
+    assert!(right as f64 > 0.95 * n as f64, "{right} of {n}");
+    let e = Trainer::new(Learner::Logistic, HyperParams::default(), 123, 3, opts(0)).unwrap_err().to_string();
+    assert!(e.contains("binary") && e.contains("3 classes"), "{e}");
+    let mut b = Trainer::new(Learner::Logistic, HyperParams::default(), 123, 2, opts(0)).unwrap();
+    let e = b.learn(&Rows::Csr(csr(&parsed)), 1.0).unwrap_err().to_string();
+    assert!(e.contains("label 0 is not ±1") || e.contains("label 2 is not ±1"), "{e}");
+}
+
+#[test]
+fn bad_rows_and_requests_are_refused_with_what_and_where() {
+    let e = |r: Result<CsrRows<'_>, rosenblatt::Error>| r.unwrap_err().to_string();
+    let y = [1.0f32, -1.0];
+    assert!(e(CsrRows::try_new(5, &[0, 2, 3], &[3, 1, 0], &[1.0; 3], Some(&y))).contains("row 0"));
+    assert!(e(CsrRows::try_new(5, &[0, 2, 3], &[1, 1, 0], &[1.0; 3], Some(&y))).contains("row 0"));
+    let out = e(CsrRows::try_new(5, &[0, 1, 3], &[1, 2, 5], &[1.0; 3], Some(&y)));
+    assert!(out.contains("row 1") && out.contains('5'), "{out}");
+    let nan = e(CsrRows::try_new(5, &[0, 1, 3], &[1, 2, 4], &[1.0, 1.0, f32::NAN], Some(&y)));
+    assert!(nan.contains("row 1") && nan.contains("NaN"), "{nan}");
+    assert!(e(CsrRows::try_new(5, &[0, 2, 1, 3], &[1, 2, 4], &[1.0; 3], None)).contains("row 1: indptr decreases"));
+    assert!(e(CsrRows::try_new(5, &[1, 2, 3], &[1, 2, 4], &[1.0; 3], Some(&y))).contains("indptr[0]"));
+    assert!(e(CsrRows::try_new(5, &[0, 1, 4], &[1, 2, 4], &[1.0; 3], Some(&y))).contains("indptr ends at 4"));
+    assert!(e(CsrRows::try_new(5, &[0, 1, 3], &[1, 2, 4], &[1.0; 3], Some(&y[..1]))).contains("1 labels for 2 rows"));
+    assert!(e(CsrRows::try_new(5, &[], &[], &[], None)).contains("indptr is empty"));
+    let d = DenseRows::try_new(2, 2, &[1.0, f32::INFINITY, 0.0, 1.0], None).unwrap_err().to_string();
+    assert!(d.contains("row 0, column 1") && d.contains("inf"), "{d}");
+    assert!(DenseRows::try_new(2, 3, &[1.0; 5], None).unwrap_err().to_string().contains("5 values for 2 rows of 3"));
+
+    let rows = CsrRows::try_new(5, &[0, 1, 3], &[1, 2, 4], &[1.0; 3], Some(&y)).unwrap();
+    let mut t = Trainer::new(Learner::Perceptron, HyperParams::default(), 3, 2, opts(0)).unwrap();
+    let wide = t.learn(&Rows::Csr(rows), 1.0).unwrap_err().to_string();
+    assert!(wide.contains("5 features") && wide.contains('3'), "{wide}");
+    let mut t = Trainer::new(Learner::Perceptron, HyperParams::default(), 5, 2, opts(0)).unwrap();
+    assert!(t.model().unwrap_err().to_string().contains("no batch"));
+    assert!(t.learn(&Rows::Csr(rows), 0.0).unwrap_err().to_string().contains("passes = 0"));
+    let given = HyperParams::default().with(Param::Lambda, 1.0);
+    let e = Trainer::new(Learner::Perceptron, given, 5, 2, opts(0)).unwrap().learn(&Rows::Csr(rows), 1.0);
+    assert!(e.unwrap_err().to_string().contains("lambda"));
+    let mut v = Trainer::new(Learner::VotedPerceptron, HyperParams::default(), 5, 2, opts(0)).unwrap();
+    v.learn(&Rows::Csr(rows), 1.0).unwrap();
+    assert!(v.learn(&Rows::Csr(rows), 1.0).unwrap_err().to_string().contains("one batch"));
+    let e = Trainer::new(Learner::Winnow, HyperParams::default(), 5, 2, TrainerOptions { parts: 2, ..opts(0) });
+    assert!(e.unwrap_err().to_string().contains("one part"));
+}
