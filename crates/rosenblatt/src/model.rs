@@ -104,6 +104,10 @@ pub struct Training {
     /// (`train --init`); `passes_run` more followed.
     #[serde(default)]
     pub first_pass: usize,
+    /// Batches an online trainer learned from ([`crate::online`]; 0 for
+    /// `train`): the next batch's order is drawn from the seed and this.
+    #[serde(default)]
+    pub batches: u64,
 }
 
 /// The weights.
@@ -512,6 +516,7 @@ fn meta_v1(json: &[u8]) -> Result<ModelMeta, String> {
             .map(|a| a.iter().filter_map(|m| m.as_u64()).collect())
             .unwrap_or_default(),
         separated_at: t.get("separated_at").and_then(|x| x.as_u64()).map(|p| p as usize),
+        batches: 0,
     };
     let index_base = u8::from(t.get("index_base").and_then(|x| x.as_u64()).unwrap_or(1) != 0);
     let params = v.params.into_iter().filter_map(|(k, x)| x.as_f64().map(|f| (k, f))).collect();

@@ -238,10 +238,10 @@ pub struct Trainer {
     /// Scales recorded in a model this trainer resumes: its data-derived
     /// values are re-derived from them, not from the next batch.
     recorded: Option<Scales>,
-    /// The state to restore when the learner is built (resuming).
-    init: Option<Vec<u8>>,
+    /// The model resumed from: it predicts until the next batch, when its
+    /// state is restored into the learner.
+    resumed: Option<SavedModel>,
     inner: Option<Inner>,
-    batches: u64,
     training: Training,
 }
 
@@ -258,7 +258,7 @@ impl std::fmt::Debug for Trainer {
             .field("learner", &self.learner)
             .field("dim", &self.dim)
             .field("classes", &self.classes)
-            .field("batches", &self.batches)
+            .field("batches", &self.training.batches)
             .finish_non_exhaustive()
     }
 }
@@ -306,18 +306,7 @@ impl Trainer {
             mixing: (options.parts > 1).then_some(options.mixing),
             ..Training::default()
         };
-        Ok(Trainer {
-            learner,
-            params,
-            dim,
-            classes,
-            options,
-            recorded: None,
-            init: None,
-            inner: None,
-            batches: 0,
-            training,
-        })
+        Ok(Trainer { learner, params, dim, classes, options, recorded: None, resumed: None, inner: None, training })
     }
 
     /// A trainer that continues `model`'s learner (its file must carry the
@@ -325,13 +314,13 @@ impl Trainer {
     /// values it derived from its data, its state and seed.
     pub fn resume(model: &SavedModel, options: TrainerOptions) -> Result<Trainer, Error> {
         let m = &model.meta;
-        let Some(state) = model.state.clone() else {
+        if model.state.is_none() {
             return Err(Error::Input(
                 "the model carries no learner state (written before format version 3); it predicts, but \
                  training cannot resume from it"
                     .into(),
             ));
-        };
+        }
         let mut params = HyperParams::default();
         for &(p, _) in m.learner.params() {
             params.set(p, m.params.get(p.name()).copied());
@@ -341,9 +330,8 @@ impl Trainer {
         let mut t = Trainer::new(m.learner, params, dim, m.classes.len(), options)?;
         let r = m.params.get("r").or_else(|| m.params.get("bias_input")).copied().unwrap_or(1.0);
         t.recorded = Some(Scales { max_norm: r, max_abs: m.params.get("bias_input").copied().unwrap_or(r) });
-        t.init = Some(state);
-        t.training = Training { examples: 0, ..m.training.clone() };
-        t.batches = m.training.passes_run as u64;
+        t.training = m.training.clone();
+        t.resumed = Some(model.clone());
         Ok(t)
     }
 
@@ -359,9 +347,9 @@ impl Trainer {
     pub fn classes(&self) -> &[f64] {
         &self.classes
     }
-    /// Batches learned from so far.
+    /// Batches learned from so far (a resumed model's included).
     pub fn batches(&self) -> u64 {
-        self.batches
+        self.training.batches
     }
 
     /// Learns from `rows` for `passes` passes (fractions allowed; the batch
@@ -383,17 +371,19 @@ impl Trainer {
             return Err(Error::Input("a batch of no rows".into()));
         }
         self.check_labels(rows)?;
-        if self.inner.is_none() {
-            self.inner = Some(self.configure(rows, passes)?);
-        } else if self.learner == Learner::VotedPerceptron {
+        if self.learner == Learner::VotedPerceptron && self.training.batches > 0 {
             return Err(Error::Input(
                 "voted-perceptron learns from one batch: its model keeps its mistaken rows by their position in \
                  the batch (use averaged-perceptron to learn batch by batch)"
                     .into(),
             ));
         }
+        if self.inner.is_none() {
+            self.inner = Some(self.configure(rows, passes)?);
+        }
         let inner = self.inner.as_mut().expect("configured above");
-        let seed = if self.batches == 0 { self.options.seed } else { batch_seed(self.options.seed, self.batches) };
+        let b = self.training.batches;
+        let seed = if b == 0 { self.options.seed } else { batch_seed(self.options.seed, b) };
         let options = TrainOptions {
             passes,
             order: self.options.order,
@@ -404,8 +394,8 @@ impl Trainer {
         let par = ParallelOptions { parts: self.options.parts, mixing: self.options.mixing };
         let report = inner.learner.learn(rows, &options, &par)?;
         inner.weights = inner.learner.weights(rows);
-        self.batches += 1;
         let t = &mut self.training;
+        t.batches += 1;
         t.examples += rows.len() as u64;
         t.passes += passes;
         t.passes_run += report.passes.len();
@@ -440,7 +430,7 @@ impl Trainer {
         };
         let configured = self.learner.configure(&self.params, &facts, self.options.seed)?;
         let mut learner = configured.config.build(self.dim, Boxer)?;
-        if let Some(state) = self.init.take() {
+        if let Some(state) = self.resumed.take().and_then(|m| m.state) {
             learner.restore(&state)?;
         }
         let weights = learner.weights(rows);
@@ -457,7 +447,10 @@ impl Trainer {
     /// resume from); an error before the first batch.
     pub fn model(&mut self) -> Result<SavedModel, Error> {
         let Some(inner) = self.inner.as_mut() else {
-            return Err(Error::Input("the trainer has learned from no batch yet".into()));
+            return self
+                .resumed
+                .clone()
+                .ok_or_else(|| Error::Input("the trainer has learned from no batch yet".into()));
         };
         let meta = ModelMeta {
             learner: self.learner,
@@ -475,10 +468,12 @@ impl Trainer {
     /// margin (linear), the vote (voted), the winning class's score
     /// (multi-class). Features beyond the trainer's dimension get weight 0.
     pub fn predict_into(&self, rows: &Rows<'_>, labels: &mut [f32], scores: &mut [f32]) -> Result<(), Error> {
-        let Some(inner) = self.inner.as_ref() else {
-            return Err(Error::Input("the trainer has learned from no batch yet".into()));
+        let weights = match (&self.inner, &self.resumed) {
+            (Some(inner), _) => &inner.weights,
+            (None, Some(m)) => &m.weights,
+            (None, None) => return Err(Error::Input("the trainer has learned from no batch yet".into())),
         };
-        predict_into(&inner.weights, &self.classes, rows, labels, scores)
+        predict_into(weights, &self.classes, rows, labels, scores)
     }
 }
 

@@ -184,6 +184,7 @@ pub fn train_dataset(
         mistakes_per_pass: r.passes.iter().map(|p| p.mistakes).collect(),
         separated_at: if options.stop_when_separated { r.separated_at } else { None },
         first_pass: options.first_pass,
+        batches: 0,
     };
     let meta = ModelMeta {
         learner,

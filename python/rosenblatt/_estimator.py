@@ -1,0 +1,413 @@
+"""The scikit-learn estimator over the engine's online trainer."""
+
+import numbers
+
+import numpy as np
+import scipy.sparse as sp
+from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.exceptions import NotFittedError
+from sklearn.utils import check_random_state
+from sklearn.utils._available_if import available_if
+from sklearn.utils.multiclass import check_classification_targets, unique_labels
+from sklearn.utils.validation import check_is_fitted, validate_data
+
+from . import _native
+
+# (name, multiclass, description, [(param, default)]) for every learner.
+_LEARNERS = {name: (multiclass, about, dict(params)) for name, multiclass, about, params in _native.learners()}
+# The learners whose scores are log-odds.
+_PROBABILISTIC = ("logistic", "ftrl-proximal")
+# Estimator parameter -> the engine's hyper-parameter. `lambda` is a Python
+# keyword, so the L2 strength is `lam`; C keeps scikit-learn's capital.
+_HYPER = {
+    "eta": "eta",
+    "lam": "lambda",
+    "C": "c",
+    "alpha": "alpha",
+    "beta": "beta",
+    "l1": "l1",
+    "l2": "l2",
+    "b": "b",
+    "threshold": "threshold",
+    "average": "average",
+    "adaptive": "adaptive",
+    "normalized": "normalized",
+}
+
+
+def learners():
+    """Every learner the engine has: ``{name: (multiclass, description,
+    {hyper-parameter: default})}``."""
+    return {k: (m, a, dict(p)) for k, (m, a, p) in _LEARNERS.items()}
+
+
+def _n_jobs(n_jobs):
+    if n_jobs is None or n_jobs == -1:
+        return 0
+    if isinstance(n_jobs, numbers.Integral) and n_jobs > 0:
+        return int(n_jobs)
+    raise ValueError(f"n_jobs={n_jobs!r}: give None, -1 (every core) or a positive int")
+
+
+def _rows(X):
+    """X as the engine reads it in place: ``("csr", indptr, indices, values)``
+    with uint64 row pointers, uint32 column indices (int32 indices are
+    viewed, not copied) and float32 values, sorted and without duplicates;
+    or ``("dense", X)`` C-ordered float32. Anything else is converted once."""
+    if isinstance(X, _native.Dataset):
+        return ("dataset", X)
+    if sp.issparse(X):
+        if X.format != "csr":
+            X = sp.csr_matrix(X)
+        if X.dtype != np.float32:
+            X = X.astype(np.float32)
+        if not X.has_canonical_format:
+            # Sorted indices, duplicates summed, on a copy: the caller's
+            # matrix is not changed.
+            X = X.copy()
+            X.sum_duplicates()
+        indices = X.indices
+        if indices.dtype == np.int32:
+            indices = indices.view(np.uint32)
+        else:
+            indices = indices.astype(np.uint32)
+        return ("csr", X.indptr.astype(np.uint64), indices, X.data)
+    return ("dense", np.ascontiguousarray(X, dtype=np.float32))
+
+
+class RosenblattClassifier(ClassifierMixin, BaseEstimator):
+    """An online linear classifier from the rosenblatt engine.
+
+    Parameters
+    ----------
+    learner : str, default="averaged-perceptron"
+        The learner, by the engine's name (``rosenblatt.learners()`` lists
+        them): perceptron, batch-perceptron, averaged-perceptron,
+        voted-perceptron, hinge-sgd, pegasos, logistic, winnow, eg, eg-pm,
+        ftrl-randomized, ftrl-proximal, pa, pa1, pa2,
+        multiclass-perceptron, multiclass-averaged-perceptron.
+    max_iter : int, default=5
+        Passes over the data in ``fit`` (a limit for batch-perceptron, which
+        stops at a pass without mistakes). ``partial_fit`` makes one.
+    eta, lam, C, alpha, beta, l1, l2, b, threshold, average, adaptive, normalized : float or None
+        The learner's hyper-parameters (``lam`` is the engine's ``lambda``,
+        ``C`` its ``c``); None takes the learner's default, which for some is
+        derived from the data (``notes_`` says how). Giving one the learner
+        does not take is an error at ``fit``.
+    shuffle : bool, default=True
+        Each pass in a seeded random order; False: the rows' order.
+    random_state : int, RandomState or None
+        The seed of the order and of randomised learners' draws.
+    parts : int, default=1
+        Parts trained in parallel and mixed after every pass (iterative
+        parameter mixing); 1 is the sequential algorithm. The model depends
+        on this number, never on ``n_jobs``.
+    n_jobs : int or None
+        Threads (None or -1: one per core) for mixing parts, one-vs-rest
+        and prediction.
+
+    Binary learners on more than two classes train one model per class
+    (one-vs-rest); the multiclass- learners take every class at once.
+    """
+
+    def __init__(
+        self,
+        learner="averaged-perceptron",
+        max_iter=5,
+        *,
+        eta=None,
+        lam=None,
+        C=None,
+        alpha=None,
+        beta=None,
+        l1=None,
+        l2=None,
+        b=None,
+        threshold=None,
+        average=None,
+        adaptive=None,
+        normalized=None,
+        shuffle=True,
+        random_state=None,
+        parts=1,
+        n_jobs=None,
+    ):
+        self.learner = learner
+        self.max_iter = max_iter
+        self.eta = eta
+        self.lam = lam
+        self.C = C
+        self.alpha = alpha
+        self.beta = beta
+        self.l1 = l1
+        self.l2 = l2
+        self.b = b
+        self.threshold = threshold
+        self.average = average
+        self.adaptive = adaptive
+        self.normalized = normalized
+        self.shuffle = shuffle
+        self.random_state = random_state
+        self.parts = parts
+        self.n_jobs = n_jobs
+
+    # -- scikit-learn's protocol ---------------------------------------
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.sparse = True
+        tags.classifier_tags.multi_class = True
+        # EG on the simplex and Winnow learn non-negative weights only: a
+        # separator that needs a negative weight is out of their reach, as
+        # on scikit-learn's generic check data.
+        tags.classifier_tags.poor_score = self.learner in ("eg", "winnow")
+        return tags
+
+    def __sklearn_is_fitted__(self):
+        return hasattr(self, "_trainers")
+
+    # -- configuration ---------------------------------------------------
+
+    def _check_params(self):
+        if self.learner not in _LEARNERS:
+            raise ValueError(f"learner={self.learner!r}: not one of {', '.join(_LEARNERS)}")
+        if not (isinstance(self.max_iter, numbers.Integral) and self.max_iter >= 1):
+            raise ValueError(f"max_iter={self.max_iter!r}: give an int >= 1")
+        if not (isinstance(self.parts, numbers.Integral) and self.parts >= 1):
+            raise ValueError(f"parts={self.parts!r}: give an int >= 1")
+        takes = _LEARNERS[self.learner][2]
+        params = {}
+        for attr, name in _HYPER.items():
+            v = getattr(self, attr)
+            if v is None:
+                continue
+            if name not in takes:
+                raise ValueError(
+                    f"{attr}={v!r}: {self.learner} does not take it; it takes "
+                    + (", ".join(a for a, n in _HYPER.items() if n in takes) or "no hyper-parameters")
+                )
+            if isinstance(v, bool):
+                v = float(v)
+            if not isinstance(v, numbers.Real):
+                raise ValueError(f"{attr}={v!r}: give a number")
+            params[name] = float(v)
+        return params
+
+    def _multiclass_learner(self):
+        return _LEARNERS[self.learner][0]
+
+    def _new_trainers(self, n_features, n_classes):
+        params = self._check_params()
+        seed = int(check_random_state(self.random_state).randint(np.iinfo(np.int32).max))
+        make = lambda classes: _native.Trainer(  # noqa: E731
+            self.learner, params, n_features, classes, seed, bool(self.shuffle), int(self.parts)
+        )
+        if self._multiclass_learner():
+            return [make(n_classes)]
+        if n_classes == 2:
+            return [make(2)]
+        return [make(2) for _ in range(n_classes)]
+
+    # -- training ----------------------------------------------------------
+
+    def _targets(self, y_index, n_classes):
+        """Per trainer, the labels it learns: ±1 (binary, or one class
+        against the rest) or class indices (multiclass- learners)."""
+        if self._multiclass_learner():
+            return [y_index.astype(np.float32)]
+        if n_classes == 2:
+            return [np.where(y_index == 1, 1.0, -1.0).astype(np.float32)]
+        return [np.where(y_index == c, 1.0, -1.0).astype(np.float32) for c in range(n_classes)]
+
+    def _learn(self, rows, y_index, passes):
+        jobs = _n_jobs(self.n_jobs)
+        targets = self._targets(y_index, len(self.classes_))
+        runs = []
+        for trainer, labels in zip(self._trainers, targets):
+            if rows[0] == "csr":
+                runs.append(trainer.learn_csr(rows[1], rows[2], rows[3], labels, float(passes), jobs))
+            else:
+                runs.append(trainer.learn_dense(rows[1], labels, float(passes), jobs))
+        return max(runs)
+
+    def _learn_dataset(self, ds, passes):
+        jobs = _n_jobs(self.n_jobs)
+        classes = self._dataset_classes
+        if self._multiclass_learner() or len(self.classes_) == 2:
+            return self._trainers[0].learn_dataset(ds, float(passes), None, jobs)
+        return max(t.learn_dataset(ds, float(passes), float(c), jobs) for t, c in zip(self._trainers, classes))
+
+    def fit(self, X, y=None):
+        """Trains a new model for ``max_iter`` passes over ``X`` (an array,
+        a sparse matrix, or a ``rosenblatt.Dataset`` with ``y=None``)."""
+        self._check_params()
+        for attr in ("_trainers", "classes_", "n_iter_", "coef_", "intercept_", "n_features_in_", "notes_"):
+            self.__dict__.pop(attr, None)
+        if isinstance(X, _native.Dataset):
+            return self._fit_dataset(X, y)
+        X, y = validate_data(self, X, y, accept_sparse="csr", dtype=[np.float32, np.float64], reset=True)
+        check_classification_targets(y)
+        classes, y_index = np.unique(y, return_inverse=True)
+        if len(classes) < 2:
+            raise ValueError(f"The number of classes has to be greater than one; got {len(classes)} class")
+        trainers = self._new_trainers(X.shape[1], len(classes))
+        self.classes_ = classes
+        self._trainers = trainers
+        try:
+            self.n_iter_ = self._learn(_rows(X), y_index, self.max_iter)
+        except BaseException:
+            self.__dict__.pop("_trainers", None)
+            raise
+        self._fitted()
+        return self
+
+    def _fit_dataset(self, ds, y):
+        if y is not None:
+            raise ValueError("a Dataset carries its labels: call fit(dataset) with y=None")
+        classes = np.asarray(ds.classes(), dtype=np.float64)
+        self._dataset_classes = classes
+        binary = list(classes) == [-1.0, 1.0]
+        n_classes = 2 if binary else len(classes)
+        if self._multiclass_learner() and binary:
+            raise ValueError(f"{self.learner} needs class-id labels; this dataset's labels are ±1")
+        self.n_features_in_ = int(ds.n_features)
+        self._trainers = self._new_trainers(self.n_features_in_, n_classes)
+        self.classes_ = classes
+        try:
+            self.n_iter_ = self._learn_dataset(ds, self.max_iter)
+        except BaseException:
+            self.__dict__.pop("_trainers", None)
+            raise
+        self._fitted()
+        return self
+
+    def _partial_fit_available(self):
+        # The voted Perceptron's model keeps its mistaken rows by their
+        # position in one batch: it learns with fit only.
+        return self.learner != "voted-perceptron"
+
+    @available_if(_partial_fit_available)
+    def partial_fit(self, X, y, classes=None):
+        """One pass over the batch ``(X, y)``. The first call needs
+        ``classes`` (every label the stream will have)."""
+        first = not hasattr(self, "_trainers")
+        X, y = validate_data(self, X, y, accept_sparse="csr", dtype=[np.float32, np.float64], reset=first)
+        check_classification_targets(y)
+        if first:
+            if classes is None:
+                raise ValueError("classes must be passed on the first call to partial_fit")
+            classes = unique_labels(classes)
+            if len(classes) < 2:
+                raise ValueError(f"The number of classes has to be greater than one; got {len(classes)} class")
+            self._check_params()
+            trainers = self._new_trainers(X.shape[1], len(classes))
+            self.classes_ = classes
+            self._trainers = trainers
+            self.n_iter_ = 0
+        elif classes is not None and not np.array_equal(unique_labels(classes), self.classes_):
+            raise ValueError(f"classes={classes!r} is not the classes of the first call, {self.classes_!r}")
+        unknown = np.setdiff1d(np.unique(y), self.classes_)
+        if len(unknown):
+            raise ValueError(f"labels {unknown!r} are not in classes {self.classes_!r}")
+        y_index = np.searchsorted(self.classes_, y)
+        try:
+            self.n_iter_ += self._learn(_rows(X), y_index, 1)
+        except BaseException:
+            if first:
+                self.__dict__.pop("_trainers", None)
+            raise
+        self._fitted()
+        return self
+
+    def _fitted(self):
+        coefs = [t.coef() for t in self._trainers]
+        if all(c is not None for c in coefs):
+            self.coef_ = np.vstack([c[0] for c in coefs])
+            self.intercept_ = np.concatenate([c[1] for c in coefs])
+        self.notes_ = self._trainers[0].notes()
+
+    # -- prediction --------------------------------------------------------
+
+    def _scores(self, X):
+        """Per trainer, its score of every row: the margin (or vote), and
+        for the multiclass- learners every class's score."""
+        check_is_fitted(self)
+        jobs = _n_jobs(self.n_jobs)
+        if isinstance(X, _native.Dataset):
+            if X.n_features > self.n_features_in_:
+                raise ValueError(f"X has {X.n_features} features, but this model has {self.n_features_in_}")
+            rows = ("dataset", X)
+        else:
+            X = validate_data(self, X, accept_sparse="csr", dtype=[np.float32, np.float64], reset=False)
+            rows = _rows(X)
+        if self._multiclass_learner():
+            return None, X
+        out = []
+        for t in self._trainers:
+            if rows[0] == "csr":
+                out.append(t.predict_csr(rows[1], rows[2], rows[3], self.n_features_in_, jobs)[1])
+            elif rows[0] == "dense":
+                out.append(t.predict_dense(rows[1], jobs)[1])
+            else:
+                out.append(t.predict_dataset(rows[1], jobs)[1])
+        return out, rows
+
+    def decision_function(self, X):
+        """Scores: the margin (the vote for voted-perceptron) of the positive
+        class, shape (n,), for two classes; one column per class otherwise."""
+        if self._multiclass_learner() and isinstance(X, _native.Dataset):
+            raise ValueError("decision_function of a multiclass- learner takes rows, not a Dataset")
+        scores, X = self._scores(X)
+        if scores is None:
+            s = np.asarray(X @ self.coef_.T) + self.intercept_
+            return s[:, 1] - s[:, 0] if len(self.classes_) == 2 else s
+        if len(scores) == 1:
+            return scores[0]
+        return np.column_stack(scores)
+
+    def predict(self, X):
+        """The predicted class of every row."""
+        if self._multiclass_learner() and isinstance(X, _native.Dataset):
+            check_is_fitted(self)
+            labels, _ = self._trainers[0].predict_dataset(X, _n_jobs(self.n_jobs))
+            return self.classes_[labels.astype(int)]
+        s = self.decision_function(X)
+        if s.ndim == 1:
+            return self.classes_[(s > 0).astype(int)]
+        return self.classes_[np.argmax(s, axis=1)]
+
+    def _proba_available(self):
+        return self.learner in _PROBABILISTIC
+
+    @available_if(_proba_available)
+    def predict_proba(self, X):
+        """Class probabilities, for the learners whose scores are log-odds
+        (logistic, ftrl-proximal); one-vs-rest probabilities normalised."""
+        s = self.decision_function(X).astype(np.float64)
+        p = 1.0 / (1.0 + np.exp(-s))
+        if p.ndim == 1:
+            return np.column_stack([1.0 - p, p])
+        return p / p.sum(axis=1, keepdims=True)
+
+    @available_if(_proba_available)
+    def predict_log_proba(self, X):
+        """The log of ``predict_proba``."""
+        return np.log(self.predict_proba(X))
+
+    # -- pickling through the model bytes ------------------------------------
+
+    def __getstate__(self):
+        state = super().__getstate__()
+        if "_trainers" in state:
+            state = dict(state)
+            state["_trainers"] = [t.model_bytes() for t in state["_trainers"]]
+        return state
+
+    def __setstate__(self, state):
+        if "_trainers" in state:
+            state = dict(state)
+            state["_trainers"] = [_native.Trainer.from_model_bytes(b) for b in state["_trainers"]]
+        super().__setstate__(state)
+
+
+__all__ = ["RosenblattClassifier", "learners", "NotFittedError"]

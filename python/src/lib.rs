@@ -1,0 +1,411 @@
+//! `rosenblatt._native`: the engine's online trainer, models and LIBSVM
+//! parser for Python. The estimator (`rosenblatt.RosenblattClassifier`) is
+//! Python code over this module; everything here takes NumPy arrays as
+//! they are (float32 values, uint32 indices, uint64 row pointers — the
+//! Python side converts anything else once), reads them in place, and
+//! releases the GIL while it trains, predicts or parses.
+
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+use rosenblatt::learners::{HyperParams, Learner, Order, Param};
+use rosenblatt::loader::{Dataset, OpenOptions};
+use rosenblatt::model::{SavedModel, Weights};
+use rosenblatt::online::{CsrRows, DenseRows, Rows, Trainer, TrainerOptions};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+/// `(labels, scores)`, one each per row.
+type Predicted<'py> = (Bound<'py, PyArray1<f32>>, Bound<'py, PyArray1<f32>>);
+
+fn err(e: impl std::fmt::Display) -> PyErr {
+    PyValueError::new_err(e.to_string())
+}
+
+/// The thread pool for `n` threads (0: one per core), one per process:
+/// a pool made before a `fork` has no threads in the child, so a child
+/// makes its own (and leaves the parent's alone: dropping it would wait
+/// for threads that do not exist there).
+fn pool(n: usize) -> PyResult<Arc<rayon::ThreadPool>> {
+    type Pools = (u32, HashMap<usize, Arc<rayon::ThreadPool>>);
+    static POOLS: Mutex<Option<Pools>> = Mutex::new(None);
+    let mut guard = POOLS.lock().unwrap_or_else(|p| p.into_inner());
+    let pid = std::process::id();
+    if guard.as_ref().is_some_and(|(p, _)| *p != pid) {
+        std::mem::forget(guard.take());
+    }
+    let (_, pools) = guard.get_or_insert_with(|| (pid, HashMap::new()));
+    if let Some(p) = pools.get(&n) {
+        return Ok(p.clone());
+    }
+    let p = Arc::new(rayon::ThreadPoolBuilder::new().num_threads(n).build().map_err(err)?);
+    pools.insert(n, p.clone());
+    Ok(p)
+}
+
+/// A CSR matrix's arrays as rows of dimension `dim`.
+fn csr<'a>(
+    dim: usize,
+    indptr: &'a PyReadonlyArray1<'_, u64>,
+    indices: &'a PyReadonlyArray1<'_, u32>,
+    values: &'a PyReadonlyArray1<'_, f32>,
+    labels: Option<&'a [f32]>,
+) -> PyResult<CsrRows<'a>> {
+    let (p, i, v) =
+        (indptr.as_slice().map_err(err)?, indices.as_slice().map_err(err)?, values.as_slice().map_err(err)?);
+    CsrRows::try_new(dim, p, i, v, labels).map_err(err)
+}
+
+/// A C-ordered 2-D float32 array as rows.
+fn dense<'a>(x: &'a PyReadonlyArray2<'_, f32>, labels: Option<&'a [f32]>) -> PyResult<DenseRows<'a>> {
+    let shape = x.shape();
+    let values = x.as_slice().map_err(|_| err("the array is not C-contiguous"))?;
+    DenseRows::try_new(shape[0], shape[1], values, labels).map_err(err)
+}
+
+/// A learner and its state, fed batch by batch (`rosenblatt::online::Trainer`).
+/// Not shared between threads at once: a call waits for the one before.
+#[pyclass(module = "rosenblatt._native", name = "Trainer")]
+struct PyTrainer {
+    t: Mutex<Trainer>,
+}
+
+impl PyTrainer {
+    fn lock(&self) -> MutexGuard<'_, Trainer> {
+        self.t.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn learn(&self, py: Python<'_>, rows: Rows<'_>, passes: f64, n_jobs: usize) -> PyResult<usize> {
+        let pool = pool(n_jobs)?;
+        py.detach(|| pool.install(|| self.lock().learn(&rows, passes).map(|r| r.passes.len()))).map_err(err)
+    }
+
+    fn predict<'py>(&self, py: Python<'py>, rows: Rows<'_>, n_jobs: usize) -> PyResult<Predicted<'py>> {
+        let pool = pool(n_jobs)?;
+        let n = rows.len();
+        let (mut labels, mut scores) = (vec![0.0f32; n], vec![0.0f32; n]);
+        py.detach(|| pool.install(|| self.lock().predict_into(&rows, &mut labels, &mut scores))).map_err(err)?;
+        Ok((PyArray1::from_vec(py, labels), PyArray1::from_vec(py, scores)))
+    }
+}
+
+#[pymethods]
+impl PyTrainer {
+    /// `Trainer(learner, params, dim, classes, seed, shuffle, parts)`:
+    /// binary learners take labels ±1 (`classes` = 2), multi-class ones
+    /// class indices `0..classes`.
+    #[new]
+    #[pyo3(signature = (learner, params, dim, classes, seed, shuffle=true, parts=1))]
+    fn new(
+        learner: &str,
+        params: HashMap<String, f64>,
+        dim: usize,
+        classes: usize,
+        seed: u64,
+        shuffle: bool,
+        parts: usize,
+    ) -> PyResult<Self> {
+        let learner = Learner::from_name(learner).map_err(err)?;
+        let mut hp = HyperParams::default();
+        for (name, v) in params {
+            let p = Param::ALL.into_iter().find(|p| p.name() == name).ok_or_else(|| {
+                err(format!("unknown hyper-parameter {name:?}; known: {}", Param::ALL.map(Param::name).join(", ")))
+            })?;
+            hp.set(p, Some(v));
+        }
+        let order = if shuffle { Order::Shuffle } else { Order::Sequential };
+        let options = TrainerOptions { seed, order, parts, ..TrainerOptions::default() };
+        let t = Trainer::new(learner, hp, dim, classes, options).map_err(err)?;
+        Ok(PyTrainer { t: Mutex::new(t) })
+    }
+
+    /// A trainer that continues the model in `data` (a model file's
+    /// bytes): it predicts at once and learns on from the saved state.
+    #[staticmethod]
+    fn from_model_bytes(data: &[u8]) -> PyResult<Self> {
+        let m = SavedModel::from_bytes(std::path::Path::new("<bytes>"), data).map_err(err)?;
+        let order = m.meta.training.order;
+        let options = TrainerOptions { order, parts: m.meta.training.parts.max(1), ..TrainerOptions::default() };
+        let t = Trainer::resume(&m, options).map_err(err)?;
+        Ok(PyTrainer { t: Mutex::new(t) })
+    }
+
+    /// Learns from a CSR batch for `passes` passes; returns the passes run.
+    #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (indptr, indices, values, labels, passes, n_jobs=0))]
+    fn learn_csr(
+        &self,
+        py: Python<'_>,
+        indptr: PyReadonlyArray1<'_, u64>,
+        indices: PyReadonlyArray1<'_, u32>,
+        values: PyReadonlyArray1<'_, f32>,
+        labels: PyReadonlyArray1<'_, f32>,
+        passes: f64,
+        n_jobs: usize,
+    ) -> PyResult<usize> {
+        let dim = self.lock().dim();
+        let labels = labels.as_slice().map_err(err)?;
+        let rows = csr(dim, &indptr, &indices, &values, Some(labels))?;
+        self.learn(py, Rows::Csr(rows), passes, n_jobs)
+    }
+
+    /// Learns from a C-ordered float32 batch.
+    #[pyo3(signature = (x, labels, passes, n_jobs=0))]
+    fn learn_dense(
+        &self,
+        py: Python<'_>,
+        x: PyReadonlyArray2<'_, f32>,
+        labels: PyReadonlyArray1<'_, f32>,
+        passes: f64,
+        n_jobs: usize,
+    ) -> PyResult<usize> {
+        let labels = labels.as_slice().map_err(err)?;
+        self.learn(py, Rows::Dense(dense(&x, Some(labels))?), passes, n_jobs)
+    }
+
+    /// Learns from a converted dataset's shards; with `positive`, that
+    /// class is +1 and every other −1 (one-vs-rest over class ids).
+    #[pyo3(signature = (dataset, passes, positive=None, n_jobs=0))]
+    fn learn_dataset(
+        &self,
+        py: Python<'_>,
+        dataset: &PyDataset,
+        passes: f64,
+        positive: Option<f32>,
+        n_jobs: usize,
+    ) -> PyResult<usize> {
+        let view = dataset.ds.examples().map_err(err)?;
+        let relabelled;
+        let rows = match positive {
+            None => Rows::View(view),
+            Some(c) => {
+                relabelled = view.labels().iter().map(|&y| if y == c { 1.0 } else { -1.0 }).collect::<Vec<f32>>();
+                Rows::View(view.with_labels(&relabelled))
+            }
+        };
+        self.learn(py, rows, passes, n_jobs)
+    }
+
+    /// (labels, scores) of a CSR matrix's rows: labels ±1 or class
+    /// indices; scores the margin, the vote, or the winning class's score.
+    #[pyo3(signature = (indptr, indices, values, dim, n_jobs=0))]
+    fn predict_csr<'py>(
+        &self,
+        py: Python<'py>,
+        indptr: PyReadonlyArray1<'_, u64>,
+        indices: PyReadonlyArray1<'_, u32>,
+        values: PyReadonlyArray1<'_, f32>,
+        dim: usize,
+        n_jobs: usize,
+    ) -> PyResult<Predicted<'py>> {
+        let rows = csr(dim, &indptr, &indices, &values, None)?;
+        self.predict(py, Rows::Csr(rows), n_jobs)
+    }
+
+    /// (labels, scores) of a C-ordered float32 array's rows.
+    #[pyo3(signature = (x, n_jobs=0))]
+    fn predict_dense<'py>(
+        &self,
+        py: Python<'py>,
+        x: PyReadonlyArray2<'_, f32>,
+        n_jobs: usize,
+    ) -> PyResult<Predicted<'py>> {
+        self.predict(py, Rows::Dense(dense(&x, None)?), n_jobs)
+    }
+
+    /// (labels, scores) of a dataset's rows.
+    #[pyo3(signature = (dataset, n_jobs=0))]
+    fn predict_dataset<'py>(&self, py: Python<'py>, dataset: &PyDataset, n_jobs: usize) -> PyResult<Predicted<'py>> {
+        self.predict(py, Rows::View(dataset.ds.examples().map_err(err)?), n_jobs)
+    }
+
+    /// The model file's bytes, the learner's state included.
+    fn model_bytes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+        let m = self.lock().model().map_err(err)?;
+        Ok(PyBytes::new(py, &m.to_bytes()))
+    }
+
+    /// `(coef, intercept)`: `(1, dim)` and `(1,)` for a linear model,
+    /// `(classes, dim)` and `(classes,)` for a multi-class one; `None` for
+    /// the voted Perceptron, whose model is a vote over many vectors.
+    #[allow(clippy::type_complexity)]
+    fn coef<'py>(&self, py: Python<'py>) -> PyResult<Option<(Bound<'py, PyArray2<f32>>, Bound<'py, PyArray1<f32>>)>> {
+        let m = self.lock().model().map_err(err)?;
+        let (w, b, rows) = match m.weights {
+            Weights::Linear(l) => (l.weights, vec![l.bias], 1),
+            Weights::Multiclass(mc) => {
+                let k = mc.bias.len();
+                (mc.weights, mc.bias, k)
+            }
+            Weights::Voted(_) => return Ok(None),
+        };
+        let dim = w.len() / rows.max(1);
+        let w = PyArray1::from_vec(py, w).reshape([rows, dim])?;
+        Ok(Some((w, PyArray1::from_vec(py, b))))
+    }
+
+    /// How each data-derived default was chosen.
+    fn notes(&self) -> Vec<String> {
+        self.lock().notes().to_vec()
+    }
+
+    /// The hyper-parameters in use, defaults included (after a batch).
+    fn params(&self) -> PyResult<HashMap<String, f64>> {
+        Ok(self.lock().model().map_err(err)?.meta.params.into_iter().collect())
+    }
+
+    /// Passes run over all batches.
+    fn passes_run(&self) -> PyResult<usize> {
+        Ok(self.lock().model().map_err(err)?.meta.training.passes_run)
+    }
+
+    /// The dimension.
+    #[getter]
+    fn dim(&self) -> usize {
+        self.lock().dim()
+    }
+}
+
+/// A converted dataset (`rosenblatt convert`), its shards mapped, not
+/// loaded.
+#[pyclass(module = "rosenblatt._native", name = "Dataset")]
+struct PyDataset {
+    ds: Dataset,
+}
+
+#[pymethods]
+impl PyDataset {
+    #[new]
+    fn new(path: std::path::PathBuf) -> PyResult<Self> {
+        Ok(PyDataset { ds: Dataset::open(&path, OpenOptions::default()).map_err(err)? })
+    }
+    /// Rows.
+    #[getter]
+    fn n_rows(&self) -> u64 {
+        self.ds.rows()
+    }
+    /// Features.
+    #[getter]
+    fn n_features(&self) -> u64 {
+        self.ds.dim()
+    }
+    /// The labels: `[-1, 1]` for ±1 data, the class ids otherwise.
+    fn classes(&self) -> PyResult<Vec<f64>> {
+        rosenblatt::compat::classes_of(&self.ds).map_err(err)
+    }
+    /// Every row's label.
+    fn labels<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        Ok(PyArray1::from_vec(py, self.ds.examples().map_err(err)?.labels()))
+    }
+    /// The directory.
+    #[getter]
+    fn path(&self) -> std::path::PathBuf {
+        self.ds.dir().to_path_buf()
+    }
+}
+
+/// The arrays of a LIBSVM/svmlight file: `(indptr int64, indices int32,
+/// values float32, labels float64, n_features)`. `zero_based=None` reads
+/// indices as zero-based if any index is 0, else one-based (scikit-learn's
+/// "auto").
+#[allow(clippy::type_complexity)]
+#[pyfunction]
+#[pyo3(signature = (path, zero_based=None, n_features=None))]
+fn load_svmlight<'py>(
+    py: Python<'py>,
+    path: std::path::PathBuf,
+    zero_based: Option<bool>,
+    n_features: Option<u64>,
+) -> PyResult<(
+    Bound<'py, PyArray1<i64>>,
+    Bound<'py, PyArray1<i32>>,
+    Bound<'py, PyArray1<f32>>,
+    Bound<'py, PyArray1<f64>>,
+    u64,
+)> {
+    let parsed = py
+        .detach(|| -> Result<_, String> {
+            let text = rosenblatt::loader::input::read_input(&path, u64::MAX).map_err(|e| e.to_string())?;
+            let opts = rosenblatt::loader::ParseOptions { zero_based: zero_based != Some(false), ..Default::default() };
+            let mut rows = rosenblatt::loader::libsvm::parse_parallel(&text, &opts, 8 << 20)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+            if zero_based.is_none() && !rows.indices.contains(&0) {
+                rows.indices.iter_mut().for_each(|i| *i -= 1);
+            }
+            if rows.indices.iter().any(|&i| i > i32::MAX as u32) {
+                return Err(format!("{}: a feature index exceeds 2^31 − 1", path.display()));
+            }
+            Ok(rows)
+        })
+        .map_err(err)?;
+    let found = parsed.indices.iter().max().map_or(0, |&m| u64::from(m) + 1);
+    let dim = match n_features {
+        Some(n) if n < found => {
+            return Err(err(format!("n_features = {n}, but the file has feature index {}", found - 1)));
+        }
+        Some(n) => n,
+        None => found,
+    };
+    if !parsed.label_offsets.is_empty() {
+        return Err(err("multi-label files are not supported"));
+    }
+    let indptr: Vec<i64> = parsed.offsets.iter().map(|&o| o as i64).collect();
+    let indices: Vec<i32> = parsed.indices.iter().map(|&i| i as i32).collect();
+    let labels: Vec<f64> = parsed.labels.iter().map(|&y| f64::from(y)).collect();
+    Ok((
+        PyArray1::from_vec(py, indptr),
+        PyArray1::from_vec(py, indices),
+        PyArray1::from_vec(py, parsed.values),
+        PyArray1::from_vec(py, labels),
+        dim,
+    ))
+}
+
+/// Converts LIBSVM text (or MNIST IDX files: images, then labels) into a
+/// dataset directory of binary shards, as `rosenblatt convert` does;
+/// returns its number of rows.
+#[pyfunction]
+#[pyo3(signature = (inputs, output, zero_based=false))]
+fn convert(
+    py: Python<'_>,
+    inputs: Vec<std::path::PathBuf>,
+    output: std::path::PathBuf,
+    zero_based: bool,
+) -> PyResult<u64> {
+    let mut opts = rosenblatt::loader::convert::ConvertOptions::default();
+    opts.parse.zero_based = zero_based;
+    let done = py.detach(|| rosenblatt::loader::convert::convert(&inputs, &output, &opts, &mut |_| {}));
+    Ok(done.map_err(err)?.manifest.rows)
+}
+
+/// Every learner: `(name, multiclass, description, [(param, default)])`,
+/// defaults as the registry states them.
+#[allow(clippy::type_complexity)]
+#[pyfunction]
+fn learners() -> Vec<(String, bool, String, Vec<(String, String)>)> {
+    Learner::ALL
+        .iter()
+        .map(|l| {
+            let params = l.params().iter().map(|(p, d)| (p.name().to_string(), d.to_string())).collect();
+            (l.name().to_string(), l.multiclass(), l.about().to_string(), params)
+        })
+        .collect()
+}
+
+/// The engine's version and SIMD level.
+#[pyfunction]
+fn version() -> String {
+    rosenblatt::version_line()
+}
+
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyTrainer>()?;
+    m.add_class::<PyDataset>()?;
+    m.add_function(wrap_pyfunction!(load_svmlight, m)?)?;
+    m.add_function(wrap_pyfunction!(convert, m)?)?;
+    m.add_function(wrap_pyfunction!(learners, m)?)?;
+    m.add_function(wrap_pyfunction!(version, m)?)?;
+    Ok(())
+}

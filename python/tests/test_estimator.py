@@ -1,0 +1,305 @@
+"""RosenblattClassifier: against plain NumPy references, zero-copy input,
+partial_fit, pickling, threads, fork, and every refusal."""
+
+import os
+import pickle
+import sys
+import threading
+import time
+import tracemalloc
+
+import numpy as np
+import pytest
+import scipy.sparse as sp
+from sklearn.datasets import make_classification
+
+import rosenblatt
+from rosenblatt import RosenblattClassifier
+
+
+def data(n=400, d=20, classes=2, seed=0):
+    X, y = make_classification(n, d, n_informative=6, n_classes=classes, random_state=seed)
+    return X.astype(np.float32), y
+
+
+def perceptron_reference(X, y, passes):
+    """Rosenblatt's Perceptron with a bias, rows in order, in float64."""
+    X = X.astype(np.float64)
+    t = np.where(y == 1, 1.0, -1.0)
+    w, b = np.zeros(X.shape[1]), 0.0
+    for _ in range(passes):
+        for x, yy in zip(X, t):
+            if yy * (x @ w + b) <= 0:
+                w += yy * x
+                b += yy
+    return w, b
+
+
+def averaged_reference(X, y, passes):
+    """The average of the Perceptron's vectors after every step."""
+    X = X.astype(np.float64)
+    t = np.where(y == 1, 1.0, -1.0)
+    w, b = np.zeros(X.shape[1]), 0.0
+    sw, sb, n = np.zeros(X.shape[1]), 0.0, 0
+    for _ in range(passes):
+        for x, yy in zip(X, t):
+            if yy * (x @ w + b) <= 0:
+                w += yy * x
+                b += yy
+            sw += w
+            sb += b
+            n += 1
+    return sw / n, sb / n
+
+
+@pytest.mark.parametrize("kind", ["dense", "csr"])
+def test_perceptron_and_averaged_match_numpy_references(kind):
+    X, y = data()
+    Xin = sp.csr_matrix(X) if kind == "csr" else X
+    for learner, ref in [("perceptron", perceptron_reference), ("averaged-perceptron", averaged_reference)]:
+        c = RosenblattClassifier(learner, max_iter=3, shuffle=False).fit(Xin, y)
+        w, b = ref(X, y, 3)
+        scale = max(np.abs(w).max(), abs(b))
+        np.testing.assert_allclose(c.coef_[0], w, atol=1e-4 * scale)
+        np.testing.assert_allclose(c.intercept_[0], b, atol=1e-4 * scale)
+        assert c.coef_.dtype == np.float32 and c.coef_.shape == (1, 20)
+        # decision_function is the margin; predict its sign's class.
+        margin = X.astype(np.float64) @ w + b
+        np.testing.assert_allclose(c.decision_function(Xin), margin, atol=1e-3 * scale)
+        assert (c.predict(Xin) == c.classes_[(margin > 0).astype(int)]).mean() > 0.99
+        assert c.n_iter_ == 3 and c.n_features_in_ == 20
+
+
+def test_multiclass_one_vs_rest_and_multiclass_learners():
+    X, y = data(600, 20, classes=3)
+    for learner in ["averaged-perceptron", "logistic", "multiclass-averaged-perceptron", "voted-perceptron"]:
+        c = RosenblattClassifier(learner, random_state=1).fit(X, y)
+        assert list(c.classes_) == [0, 1, 2]
+        assert c.decision_function(X).shape == (600, 3)
+        assert c.score(X, y) > 0.6, learner
+        if learner != "voted-perceptron":
+            assert c.coef_.shape == (3, 20) and c.intercept_.shape == (3,)
+        else:
+            assert not hasattr(c, "coef_")
+    # One-vs-rest: class c's scores are a binary model of c against the rest.
+    c = RosenblattClassifier("perceptron", shuffle=False, max_iter=2).fit(X, y)
+    w, b = perceptron_reference(X, (y == 2).astype(int), 2)
+    np.testing.assert_allclose(c.coef_[2], w, atol=1e-3 * np.abs(w).max())
+
+
+def test_string_labels_and_probabilities():
+    X, y = data()
+    names = np.array(["no", "yes"])[y]
+    c = RosenblattClassifier("logistic", random_state=0).fit(X, names)
+    assert set(c.predict(X)) <= {"no", "yes"}
+    p = c.predict_proba(X)
+    assert p.shape == (400, 2) and np.allclose(p.sum(axis=1), 1.0)
+    np.testing.assert_allclose(p[:, 1], 1 / (1 + np.exp(-c.decision_function(X).astype(np.float64))))
+    assert (c.classes_[p.argmax(axis=1)] == c.predict(X)).mean() > 0.99
+    assert not hasattr(RosenblattClassifier("hinge-sgd"), "predict_proba")
+
+
+def test_float32_csr_and_c_ordered_float32_are_read_in_place():
+    X, y = data(20000, 200)
+    big_csr = sp.csr_matrix(X)
+    assert big_csr.dtype == np.float32 and big_csr.indices.dtype == np.int32
+
+    def peak(X):
+        c = RosenblattClassifier("perceptron", max_iter=1, random_state=0)
+        tracemalloc.start()
+        c.fit(X, y)
+        c.decision_function(X)
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        return peak
+
+    # In place: far less than the matrix itself is allocated (outputs and
+    # labels only). Converted (float64 in): at least a float32 copy.
+    assert peak(big_csr) < big_csr.data.nbytes / 4
+    assert peak(X) < X.nbytes / 4
+    assert peak(big_csr.astype(np.float64)) > big_csr.data.nbytes
+    assert peak(np.asfortranarray(X)) > X.nbytes
+
+
+def test_unsorted_and_duplicate_csr_indices_are_handled():
+    X, y = data(300, 10)
+    canonical = sp.csr_matrix(X)
+    # The same rows with each row's entries reversed and split in two
+    # halves of the same index (duplicates that sum to the value).
+    rows, cols, vals = [], [], []
+    for i in range(X.shape[0]):
+        for j in reversed(range(X.shape[1])):
+            rows += [i, i]
+            cols += [j, j]
+            vals += [X[i, j] / 2, X[i, j] / 2]
+    messy = sp.csr_matrix((np.array(vals, np.float32), (rows, cols)), shape=X.shape)
+    messy.has_canonical_format = False
+    a = RosenblattClassifier("perceptron", shuffle=False).fit(canonical, y)
+    b = RosenblattClassifier("perceptron", shuffle=False).fit(messy, y)
+    np.testing.assert_allclose(a.coef_, b.coef_, rtol=1e-5, atol=1e-5)
+
+
+def test_partial_fit_streams_batches_and_refuses_what_does_not_fit():
+    X, y = data(1000, 20)
+    c = RosenblattClassifier("logistic", random_state=3)
+    for k in range(10):
+        c.partial_fit(X[k * 100 : (k + 1) * 100], y[k * 100 : (k + 1) * 100], classes=[0, 1] if k == 0 else None)
+    assert c.n_iter_ == 10 and c.score(X, y) > 0.8
+    again = RosenblattClassifier("logistic", random_state=3)
+    for k in range(10):
+        again.partial_fit(X[k * 100 : (k + 1) * 100], y[k * 100 : (k + 1) * 100], classes=[0, 1])
+    np.testing.assert_array_equal(c.coef_, again.coef_)
+    with pytest.raises(ValueError, match="classes must be passed"):
+        RosenblattClassifier().partial_fit(X, y)
+    with pytest.raises(ValueError, match="not in classes"):
+        c.partial_fit(X[:5], np.array([0, 1, 2, 1, 0]))
+    with pytest.raises(ValueError, match="features"):
+        c.partial_fit(X[:5, :10], y[:5])
+    assert not hasattr(RosenblattClassifier("voted-perceptron"), "partial_fit")
+
+
+def test_pickling_keeps_the_model_and_the_learner_state():
+    X, y = data(600, 20)
+    for learner in ["averaged-perceptron", "logistic", "ftrl-proximal", "voted-perceptron", "pa"]:
+        c = RosenblattClassifier(learner, random_state=5).fit(X[:300], y[:300])
+        back = pickle.loads(pickle.dumps(c))
+        np.testing.assert_array_equal(back.decision_function(X), c.decision_function(X))
+        if learner == "voted-perceptron":
+            continue
+        np.testing.assert_array_equal(back.coef_, c.coef_)
+        # Both go on learning alike: the state travelled with the bytes.
+        c.partial_fit(X[300:], y[300:])
+        back.partial_fit(X[300:], y[300:])
+        np.testing.assert_array_equal(back.coef_, c.coef_)
+
+
+def test_hyper_parameters_reach_the_engine_and_bad_ones_are_refused():
+    X, y = data()
+    c = RosenblattClassifier("pa1", C=0.5, random_state=0).fit(X, y)
+    assert c._trainers[0].params()["c"] == 0.5
+    c = RosenblattClassifier("eg-pm", random_state=0).fit(X, y)
+    assert any("max |x_i|" in n for n in c.notes_)
+    with pytest.raises(ValueError, match="perceptron does not take it"):
+        RosenblattClassifier("perceptron", lam=0.1).fit(X, y)
+    with pytest.raises(ValueError, match="not one of"):
+        RosenblattClassifier("perceptorn").fit(X, y)
+    with pytest.raises(ValueError, match="max_iter"):
+        RosenblattClassifier(max_iter=0).fit(X, y)
+    with pytest.raises(ValueError, match="C"):
+        RosenblattClassifier("pa1", C=-1.0).fit(X, y)
+    with pytest.raises(ValueError, match="one part"):
+        RosenblattClassifier("winnow", parts=2).fit((X > 0).astype(np.float32), y)
+
+
+def test_winnow_learns_binary_features_and_refuses_others():
+    # scikit-learn's generic checks feed real-valued features, which Winnow
+    # refuses by definition; it is checked here on binary ones.
+    rng = np.random.default_rng(0)
+    X = (rng.random((2000, 50)) < 0.2).astype(np.float32)
+    y = (X[:, 3] + X[:, 7] + X[:, 11] >= 1).astype(int)
+    c = RosenblattClassifier("winnow", max_iter=5, random_state=0).fit(sp.csr_matrix(X), y)
+    assert c.score(X, y) > 0.97
+    with pytest.raises(ValueError, match="binary features"):
+        RosenblattClassifier("winnow").fit(X * 0.5, y)
+
+
+def test_parts_give_the_same_model_on_any_number_of_threads():
+    X, y = data(2000, 30)
+    models = [RosenblattClassifier("averaged-perceptron", parts=4, n_jobs=j, random_state=2).fit(X, y) for j in (1, 2, 4)]
+    for m in models[1:]:
+        np.testing.assert_array_equal(m.coef_, models[0].coef_)
+
+
+def test_the_gil_is_released_while_training():
+    X, y = data(100000, 50)
+    labels = np.where(y == 1, 1.0, -1.0).astype(np.float32)
+    counter = [0]
+    done = threading.Event()
+
+    def count():
+        while not done.is_set():
+            counter[0] += 1
+
+    worker = threading.Thread(target=count)
+    worker.start()
+    # The counting thread's rate with the GIL to itself (the main thread
+    # sleeping), then during one native training call.
+    time.sleep(0.05)
+    c0, t0 = counter[0], time.perf_counter()
+    time.sleep(0.2)
+    rate = (counter[0] - c0) / (time.perf_counter() - t0)
+    trainer = rosenblatt._native.Trainer("logistic", {}, 50, 2, 0)
+    c0, t0 = counter[0], time.perf_counter()
+    trainer.learn_dense(X, labels, 20.0)
+    counted, took = counter[0] - c0, time.perf_counter() - t0
+    done.set()
+    worker.join()
+    # Held, the GIL would let the counter run only at the call's edges.
+    assert took > 0.05, took
+    assert counted > 0.3 * rate * took, (counted, rate, took)
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this platform")
+def test_a_process_forked_after_use_keeps_working():
+    X, y = data(2000, 20)
+    RosenblattClassifier("averaged-perceptron", parts=2, n_jobs=2).fit(X, y)
+    pid = os.fork()
+    if pid == 0:
+        try:
+            c = RosenblattClassifier("averaged-perceptron", parts=2, n_jobs=2, random_state=0).fit(X, y)
+            os._exit(0 if c.score(X, y) > 0.8 else 3)
+        except BaseException:
+            os._exit(4)
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, status
+            return
+        time.sleep(0.05)
+    os.kill(pid, 9)
+    pytest.fail("the forked child hung")
+
+
+def test_load_svmlight_file_reads_what_scikit_learn_reads(tmp_path):
+    from sklearn.datasets import dump_svmlight_file
+    from sklearn.datasets import load_svmlight_file as sk_load
+
+    X, y = data(500, 30)
+    X[X < 0.5] = 0
+    for zero_based in (True, False):
+        path = tmp_path / f"d{zero_based}.svm"
+        dump_svmlight_file(X, y * 2 - 1, str(path), zero_based=zero_based)
+        for zb in ("auto", zero_based):
+            Xr, yr = rosenblatt.load_svmlight_file(path, zero_based=zb, n_features=30)
+            Xs, ys = sk_load(str(path), zero_based=zb, n_features=30)
+            assert Xr.dtype == np.float32 and Xr.shape == Xs.shape
+            np.testing.assert_array_equal(Xr.toarray(), Xs.toarray().astype(np.float32))
+            np.testing.assert_array_equal(yr, ys)
+    X64, _ = rosenblatt.load_svmlight_file(path, dtype=np.float64)
+    assert X64.dtype == np.float64
+    with pytest.raises(ValueError, match="n_features = 3"):
+        rosenblatt.load_svmlight_file(path, n_features=3)
+    bad = tmp_path / "bad.svm"
+    bad.write_text("1 1:1 2:x\n")
+    with pytest.raises(ValueError, match="line 1"):
+        rosenblatt.load_svmlight_file(bad)
+
+
+def test_fit_on_converted_shards_equals_fit_on_the_same_rows(tmp_path):
+    from sklearn.datasets import dump_svmlight_file
+
+    X, y = data(800, 25)
+    path = tmp_path / "d.svm"
+    dump_svmlight_file(X, y * 2 - 1, str(path), zero_based=False)
+    assert rosenblatt.convert([str(path)], str(tmp_path / "ds")) == 800
+    ds = rosenblatt.Dataset(str(tmp_path / "ds"))
+    assert (ds.n_rows, ds.n_features) == (800, 25)
+    a = RosenblattClassifier("logistic", random_state=4).fit(ds)
+    Xr, yr = rosenblatt.load_svmlight_file(path)
+    b = RosenblattClassifier("logistic", random_state=4).fit(Xr, yr)
+    np.testing.assert_allclose(a.coef_, b.coef_, rtol=1e-5, atol=1e-6)
+    assert list(a.classes_) == [-1.0, 1.0]
+    np.testing.assert_array_equal(a.predict(ds), b.predict(Xr))
+    with pytest.raises(ValueError, match="carries its labels"):
+        RosenblattClassifier().fit(ds, yr)
