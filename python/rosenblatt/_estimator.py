@@ -49,6 +49,18 @@ def _n_jobs(n_jobs):
     raise ValueError(f"n_jobs={n_jobs!r}: give None, -1 (every core) or a positive int")
 
 
+def _engine_ready(X):
+    """Whether X is already what the engine reads in place."""
+    if sp.issparse(X):
+        return (
+            X.format == "csr"
+            and X.dtype == np.float32
+            and X.indices.dtype == np.int32
+            and X.has_canonical_format
+        )
+    return isinstance(X, np.ndarray) and X.ndim == 2 and X.dtype == np.float32 and X.flags.c_contiguous
+
+
 def _rows(X):
     """X as the engine reads it in place: ``("csr", indptr, indices, values)``
     with uint64 row pointers, uint32 column indices (int32 indices are
@@ -159,8 +171,11 @@ class RosenblattClassifier(ClassifierMixin, BaseEstimator):
         tags.classifier_tags.multi_class = True
         # EG on the simplex and Winnow learn non-negative weights only: a
         # separator that needs a negative weight is out of their reach, as
-        # on scikit-learn's generic check data.
-        tags.classifier_tags.poor_score = self.learner in ("eg", "winnow")
+        # on scikit-learn's generic check data. The multi-class Perceptron's
+        # last iterate on those overlapping blobs scores 0.83 to 0.91 over
+        # random_state 0 to 4, about the checks' bar of 0.83 (its averaged
+        # form: 0.93).
+        tags.classifier_tags.poor_score = self.learner in ("eg", "winnow", "multiclass-perceptron")
         return tags
 
     def __sklearn_is_fitted__(self):
@@ -247,7 +262,10 @@ class RosenblattClassifier(ClassifierMixin, BaseEstimator):
             return self._fit_dataset(X, y)
         X, y = validate_data(self, X, y, accept_sparse="csr", dtype=[np.float32, np.float64], reset=True)
         check_classification_targets(y)
-        classes, y_index = np.unique(y, return_inverse=True)
+        # np.unique(return_inverse=True) sorts every label; a search among
+        # the few classes costs a fraction of that.
+        classes = np.unique(y)
+        y_index = np.searchsorted(classes, y)
         if len(classes) < 2:
             raise ValueError(f"The number of classes has to be greater than one; got {len(classes)} class")
         trainers = self._new_trainers(X.shape[1], len(classes))
@@ -291,8 +309,19 @@ class RosenblattClassifier(ClassifierMixin, BaseEstimator):
         """One pass over the batch ``(X, y)``. The first call needs
         ``classes`` (every label the stream will have)."""
         first = not hasattr(self, "_trainers")
-        X, y = validate_data(self, X, y, accept_sparse="csr", dtype=[np.float32, np.float64], reset=first)
-        check_classification_targets(y)
+        if first or not (_engine_ready(X) and isinstance(y, np.ndarray) and y.ndim == 1):
+            X, y = validate_data(self, X, y, accept_sparse="csr", dtype=[np.float32, np.float64], reset=first)
+            check_classification_targets(y)
+        elif X.shape[1] != self.n_features_in_:
+            # A stream's later batches, already in the engine's form: the
+            # engine checks them (finite values, indices), scikit-learn's
+            # validation would cost more than learning from a small batch.
+            raise ValueError(
+                f"X has {X.shape[1]} features, but {type(self).__name__} is expecting "
+                f"{self.n_features_in_} features as input."
+            )
+        elif X.shape[0] != y.shape[0]:
+            raise ValueError(f"X has {X.shape[0]} rows but y has {y.shape[0]} labels")
         if first:
             if classes is None:
                 raise ValueError("classes must be passed on the first call to partial_fit")
@@ -304,12 +333,12 @@ class RosenblattClassifier(ClassifierMixin, BaseEstimator):
             self.classes_ = classes
             self._trainers = trainers
             self.n_iter_ = 0
-        elif classes is not None and not np.array_equal(unique_labels(classes), self.classes_):
+        elif classes is not None and not np.array_equal(np.unique(classes), self.classes_):
             raise ValueError(f"classes={classes!r} is not the classes of the first call, {self.classes_!r}")
-        unknown = np.setdiff1d(np.unique(y), self.classes_)
-        if len(unknown):
+        y_index = np.searchsorted(self.classes_, y).clip(0, len(self.classes_) - 1)
+        if not np.array_equal(self.classes_[y_index], y):
+            unknown = np.setdiff1d(np.unique(y), self.classes_)
             raise ValueError(f"labels {unknown!r} are not in classes {self.classes_!r}")
-        y_index = np.searchsorted(self.classes_, y)
         try:
             self.n_iter_ += self._learn(_rows(X), y_index, 1)
         except BaseException:

@@ -114,7 +114,9 @@ impl PyTrainer {
             })?;
             hp.set(p, Some(v));
         }
-        let order = if shuffle { Order::Shuffle } else { Order::Sequential };
+        // The engine's shuffle: random at the scale that matters for
+        // learning, read in runs (`Order::Chunks`, `train`'s default).
+        let order = if shuffle { Order::Chunks } else { Order::Sequential };
         let options = TrainerOptions { seed, order, parts, ..TrainerOptions::default() };
         let t = Trainer::new(learner, hp, dim, classes, options).map_err(err)?;
         Ok(PyTrainer { t: Mutex::new(t) })

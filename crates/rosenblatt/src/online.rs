@@ -74,6 +74,23 @@ impl<'a> CsrRows<'a> {
         {
             return bad(format!("{} labels for {rows} rows", l.len()));
         }
+        // One pass of branch-free checks over everything (they vectorise:
+        // this runs at memory speed); the row-by-row search that names the
+        // culprit runs only when one fails.
+        let in_range = indices.iter().fold(true, |ok, &j| ok & ((j as usize) < dim));
+        let finite = values.iter().fold(true, |ok, v| ok & v.is_finite());
+        let mut increasing = true;
+        for w in indptr.windows(2) {
+            if w[0] > w[1] || w[1] > indices.len() as u64 {
+                increasing = false;
+                break;
+            }
+            let row = &indices[w[0] as usize..w[1] as usize];
+            increasing &= row.windows(2).fold(true, |ok, p| ok & (p[0] < p[1]));
+        }
+        if in_range && finite && increasing {
+            return Ok(CsrRows { dim, indptr, indices, values, labels });
+        }
         for i in 0..rows {
             let (s, e) = (indptr[i], indptr[i + 1]);
             if s > e {
@@ -108,6 +125,16 @@ impl<'a> Examples for CsrRows<'a> {
     #[inline]
     fn label(&self, i: usize) -> f32 {
         self.labels.map_or(0.0, |l| l[i])
+    }
+    /// The training loop asks for the next example's row ahead of time, as
+    /// shards do: shuffled orders read rows at random.
+    #[inline(always)]
+    fn prefetch(&self, i: usize) {
+        if i + 1 < self.indptr.len() {
+            let (s, e) = (self.indptr[i] as usize, self.indptr[i + 1] as usize);
+            rosenblatt_kernels::prefetch(&self.indices[s..e]);
+            rosenblatt_kernels::prefetch(&self.values[s..e]);
+        }
     }
 }
 
@@ -156,6 +183,12 @@ impl<'a> Examples for DenseRows<'a> {
     #[inline]
     fn label(&self, i: usize) -> f32 {
         self.labels.map_or(0.0, |l| l[i])
+    }
+    #[inline(always)]
+    fn prefetch(&self, i: usize) {
+        if i < self.rows {
+            rosenblatt_kernels::prefetch(&self.values[i * self.dim..(i + 1) * self.dim]);
+        }
     }
 }
 
@@ -224,7 +257,7 @@ pub struct TrainerOptions {
 
 impl Default for TrainerOptions {
     fn default() -> Self {
-        TrainerOptions { seed: 0, order: Order::Shuffle, parts: 1, mixing: Mixing::Uniform }
+        TrainerOptions { seed: 0, order: Order::Chunks, parts: 1, mixing: Mixing::Uniform }
     }
 }
 

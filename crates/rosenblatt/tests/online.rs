@@ -3,7 +3,7 @@
 //! deterministic on any pool and resume from a saved model; bad input is
 //! refused with what is wrong and where.
 
-use rosenblatt::learners::{HyperParams, Learner, Mixing, Order, Param};
+use rosenblatt::learners::{HyperParams, Learner, Mixing, Param};
 use rosenblatt::loader::format::{Layout, ValueEncoding};
 use rosenblatt::loader::{Dataset, Encoding, OpenOptions, Rows as Parsed, WriteOptions, write_dataset};
 use rosenblatt::model::{SavedModel, Weights};
@@ -41,11 +41,10 @@ fn one_batch_is_train_on_the_same_rows_bit_for_bit() {
     let (parsed, ds) = data(tmp.path(), 2000);
     let view = ds.examples().unwrap();
     for learner in binary_learners() {
+        // The default orders on both sides (chunks; sequential for the
+        // batch Perceptron).
         let mut spec = TrainSpec::new(learner, 3.0);
         spec.options.seed = 5;
-        if !learner.stops_when_separated() {
-            spec.options.order = Order::Shuffle;
-        }
         let want = train_dataset(&ds, None, &spec, Hooks::default()).unwrap();
         for rows in [Rows::View(view.clone()), Rows::Csr(csr(&parsed))] {
             let mut t = Trainer::new(learner, HyperParams::default(), 123, 2, opts(5)).unwrap();
