@@ -1,0 +1,251 @@
+/* The C ABI from C: every entry point on good and bad input, a trainer
+ * against the rows it learned, and predictions against `rosenblatt
+ * predict` bit for bit.
+ *
+ * usage: test_capi MODEL ROWS.svm PREDICTIONS.txt DATASET_DIR
+ *   MODEL            a model trained by `rosenblatt train`
+ *   ROWS.svm         LIBSVM text (one-based), e.g. `rosenblatt export` output
+ *   PREDICTIONS.txt  `rosenblatt predict` of MODEL on ROWS.svm converted with
+ *                    --encoding sparse-u32-f32 (the rows as C hands them in)
+ *   DATASET_DIR      a dataset directory with ±1 labels, for rb_train
+ *
+ * Built by .ci/run with -std=c11 -Wall -Wextra -Werror -pedantic against
+ * librosenblatt.a and run under valgrind. */
+#include "rosenblatt.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failures = 0;
+
+#define CHECK(cond)                                                                \
+    do {                                                                           \
+        if (!(cond)) {                                                             \
+            fprintf(stderr, "%s:%d: CHECK(%s) failed; last error: %s\n", __FILE__, \
+                    __LINE__, #cond, rb_last_error());                             \
+            failures++;                                                            \
+        }                                                                          \
+    } while (0)
+
+/* Rows of a LIBSVM file, zero-based. */
+typedef struct {
+    uint64_t n;
+    uint64_t *indptr;
+    uint32_t *indices;
+    float *values;
+    float *labels;
+} csr;
+
+static void csr_free(csr *c) {
+    free(c->indptr);
+    free(c->indices);
+    free(c->values);
+    free(c->labels);
+}
+
+static int read_svm(const char *path, csr *c) {
+    FILE *f = fopen(path, "r");
+    size_t cap_rows = 1024, cap_nnz = 1 << 16, nnz = 0;
+    char line[1 << 16];
+    if (!f) return 0;
+    memset(c, 0, sizeof *c);
+    c->indptr = malloc((cap_rows + 1) * sizeof *c->indptr);
+    c->labels = malloc(cap_rows * sizeof *c->labels);
+    c->indices = malloc(cap_nnz * sizeof *c->indices);
+    c->values = malloc(cap_nnz * sizeof *c->values);
+    c->indptr[0] = 0;
+    while (fgets(line, sizeof line, f)) {
+        char *p = line, *end;
+        if (c->n == cap_rows) {
+            cap_rows *= 2;
+            c->indptr = realloc(c->indptr, (cap_rows + 1) * sizeof *c->indptr);
+            c->labels = realloc(c->labels, cap_rows * sizeof *c->labels);
+        }
+        c->labels[c->n] = strtof(p, &end);
+        p = end;
+        for (;;) {
+            unsigned long idx = strtoul(p, &end, 10);
+            if (end == p || *end != ':') break;
+            p = end + 1;
+            if (nnz == cap_nnz) {
+                cap_nnz *= 2;
+                c->indices = realloc(c->indices, cap_nnz * sizeof *c->indices);
+                c->values = realloc(c->values, cap_nnz * sizeof *c->values);
+            }
+            c->indices[nnz] = (uint32_t)(idx - 1);
+            c->values[nnz] = strtof(p, &end);
+            p = end;
+            nnz++;
+        }
+        c->indptr[++c->n] = nnz;
+    }
+    fclose(f);
+    return 1;
+}
+
+static void bad_input_is_refused(void) {
+    rb_model *m = NULL;
+    rb_train_options o;
+    rb_trainer *t = NULL;
+    uint64_t dim = 0;
+    CHECK(rb_model_load("/nonexistent/model", &m) == RB_ERR_INPUT && m == NULL);
+    CHECK(strstr(rb_last_error(), "/nonexistent/model") != NULL);
+    CHECK(rb_model_load(NULL, &m) == RB_ERR_ARGUMENT);
+    CHECK(strstr(rb_last_error(), "path is NULL") != NULL);
+    CHECK(rb_model_dim(NULL, &dim) == RB_ERR_ARGUMENT);
+    rb_model_free(NULL);
+    rb_trainer_free(NULL);
+    rb_dataset_free(NULL);
+    CHECK(rb_train_options_default(&o) == RB_OK && o.struct_size == sizeof o);
+    CHECK(strcmp(rb_last_error(), "") == 0);
+    o.struct_size = 8;
+    CHECK(rb_trainer_new(&o, 4, &t) == RB_ERR_ARGUMENT && t == NULL);
+    CHECK(strstr(rb_last_error(), "struct_size") != NULL);
+    rb_train_options_default(&o);
+    o.learner = "perceptorn";
+    CHECK(rb_trainer_new(&o, 4, &t) == RB_ERR_INPUT);
+    CHECK(strstr(rb_last_error(), "perceptorn") != NULL);
+}
+
+/* A trainer on separable rows: x = (a, b), label sign(a - b). */
+static void a_trainer_learns_what_it_is_fed(void) {
+    enum { N = 400 };
+    uint64_t indptr[N + 1];
+    uint32_t indices[2 * N];
+    float values[2 * N], labels[N], scores[N], predicted[N], dense[2 * N];
+    float dense_scores[N];
+    rb_train_options o;
+    rb_trainer *t = NULL;
+    rb_model *m = NULL, *back = NULL;
+    uint64_t dim = 0;
+    uint32_t classes = 0;
+    int i, right = 0;
+    for (i = 0; i < N; i++) {
+        float a = (float)((i * 37) % 101) / 50.0f - 1.0f, b = (float)((i * 61) % 103) / 51.0f - 1.0f;
+        indptr[i] = 2 * (uint64_t)i;
+        indices[2 * i] = 0;
+        indices[2 * i + 1] = 1;
+        values[2 * i] = a;
+        values[2 * i + 1] = b;
+        dense[2 * i] = a;
+        dense[2 * i + 1] = b;
+        labels[i] = a > b ? 1.0f : -1.0f;
+    }
+    indptr[N] = 2 * N;
+    rb_train_options_default(&o);
+    o.learner = "averaged-perceptron";
+    o.passes = 1;
+    CHECK(rb_trainer_new(&o, 2, &t) == RB_OK);
+    for (i = 0; i < 5; i++) CHECK(rb_trainer_learn_csr(t, N, indptr, indices, values, labels) == RB_OK);
+    CHECK(rb_trainer_model(t, &m) == RB_OK);
+    CHECK(rb_model_dim(m, &dim) == RB_OK && dim == 2);
+    CHECK(rb_model_num_classes(m, &classes) == RB_OK && classes == 2);
+    CHECK(rb_model_predict_csr(m, N, indptr, indices, values, scores, predicted) == RB_OK);
+    for (i = 0; i < N; i++) right += predicted[i] == labels[i];
+    CHECK(right >= N - 8);
+    /* Dense rows score as the same sparse rows do. */
+    CHECK(rb_model_predict_dense(m, N, 2, dense, dense_scores, NULL) == RB_OK);
+    for (i = 0; i < N; i++) CHECK(fabsf(dense_scores[i] - scores[i]) <= 1e-4f * (1.0f + fabsf(scores[i])));
+    /* Saved and loaded: the same predictions. */
+    CHECK(rb_model_save(m, "test_capi.model") == RB_OK);
+    CHECK(rb_model_load("test_capi.model", &back) == RB_OK);
+    CHECK(rb_model_predict_csr(back, N, indptr, indices, values, dense_scores, NULL) == RB_OK);
+    CHECK(memcmp(dense_scores, scores, sizeof scores) == 0);
+    remove("test_capi.model");
+    /* Bad rows: an index out of the trainer's range, a label not ±1,
+     * indices out of order, NULL arrays. */
+    indices[5] = 7;
+    CHECK(rb_trainer_learn_csr(t, N, indptr, indices, values, labels) == RB_ERR_INPUT);
+    CHECK(strstr(rb_last_error(), "row 2") != NULL);
+    indices[5] = 1;
+    labels[3] = 0.5f;
+    CHECK(rb_trainer_learn_csr(t, N, indptr, indices, values, labels) == RB_ERR_INPUT);
+    CHECK(strstr(rb_last_error(), "label 0.5") != NULL);
+    labels[3] = 1.0f;
+    indices[0] = 1;
+    CHECK(rb_model_predict_csr(m, N, indptr, indices, values, scores, NULL) == RB_ERR_INPUT);
+    indices[0] = 0;
+    CHECK(rb_model_predict_csr(m, N, NULL, indices, values, scores, NULL) == RB_ERR_ARGUMENT);
+    CHECK(rb_model_predict_dense(m, N, 2, NULL, scores, NULL) == RB_ERR_ARGUMENT);
+    rb_model_free(back);
+    rb_model_free(m);
+    rb_trainer_free(t);
+}
+
+/* Predictions through C equal `rosenblatt predict` bit for bit. */
+static void predictions_equal_the_command(const char *model, const char *rows, const char *expected) {
+    rb_model *m = NULL;
+    csr c;
+    float *scores, *labels;
+    FILE *f;
+    uint64_t i, same = 0;
+    CHECK(rb_model_load(model, &m) == RB_OK);
+    if (!read_svm(rows, &c)) {
+        CHECK(!"the rows file opens");
+        rb_model_free(m);
+        return;
+    }
+    scores = malloc(c.n * sizeof *scores);
+    labels = malloc(c.n * sizeof *labels);
+    CHECK(rb_model_predict_csr(m, c.n, c.indptr, c.indices, c.values, scores, labels) == RB_OK);
+    f = fopen(expected, "r");
+    CHECK(f != NULL);
+    for (i = 0; f && i < c.n; i++) {
+        float label, score;
+        if (fscanf(f, "%f %f", &label, &score) != 2) break;
+        same += label == labels[i] && memcmp(&score, &scores[i], sizeof score) == 0;
+    }
+    if (f) fclose(f);
+    CHECK(c.n > 0 && same == c.n);
+    if (same != c.n) fprintf(stderr, "%lu of %lu predictions equal\n", (unsigned long)same, (unsigned long)c.n);
+    free(scores);
+    free(labels);
+    csr_free(&c);
+    rb_model_free(m);
+}
+
+static void training_on_a_dataset(const char *dir, const char *rows) {
+    rb_dataset *d = NULL;
+    rb_model *m = NULL;
+    rb_train_options o;
+    csr c;
+    float *labels;
+    uint64_t i, right = 0;
+    CHECK(rb_dataset_open(dir, &d) == RB_OK);
+    rb_train_options_default(&o);
+    o.learner = "logistic";
+    o.passes = 2;
+    CHECK(rb_train(d, &o, &m) == RB_OK);
+    CHECK(read_svm(rows, &c));
+    labels = malloc(c.n * sizeof *labels);
+    CHECK(rb_model_predict_csr(m, c.n, c.indptr, c.indices, c.values, NULL, labels) == RB_OK);
+    for (i = 0; i < c.n; i++) right += labels[i] == c.labels[i];
+    CHECK(right > c.n * 9 / 10);
+    o.learner = "multiclass-perceptron";
+    rb_model_free(m);
+    m = NULL;
+    CHECK(rb_train(d, &o, &m) == RB_ERR_INPUT && m == NULL);
+    CHECK(strstr(rb_last_error(), "class-id labels") != NULL);
+    CHECK(rb_dataset_open("/nonexistent/data", &d) != RB_OK);
+    free(labels);
+    csr_free(&c);
+    rb_dataset_free(d);
+}
+
+int main(int argc, char **argv) {
+    CHECK(rb_version() != NULL && strlen(rb_version()) > 0);
+    bad_input_is_refused();
+    a_trainer_learns_what_it_is_fed();
+    if (argc == 5) {
+        predictions_equal_the_command(argv[1], argv[2], argv[3]);
+        training_on_a_dataset(argv[4], argv[2]);
+    } else {
+        fprintf(stderr, "usage: %s MODEL ROWS.svm PREDICTIONS.txt DATASET_DIR\n", argv[0]);
+        failures++;
+    }
+    if (failures) fprintf(stderr, "%d checks failed\n", failures);
+    else printf("test_capi: every check passed (%s)\n", rb_version());
+    return failures != 0;
+}
