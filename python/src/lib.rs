@@ -233,15 +233,14 @@ impl PyTrainer {
     /// the voted Perceptron, whose model is a vote over many vectors.
     #[allow(clippy::type_complexity)]
     fn coef<'py>(&self, py: Python<'py>) -> PyResult<Option<(Bound<'py, PyArray2<f32>>, Bound<'py, PyArray1<f32>>)>> {
-        let m = self.lock().model().map_err(err)?;
-        let (w, b, rows) = match m.weights {
-            Weights::Linear(l) => (l.weights, vec![l.bias], 1),
-            Weights::Multiclass(mc) => {
-                let k = mc.bias.len();
-                (mc.weights, mc.bias, k)
-            }
-            Weights::Voted(_) => return Ok(None),
+        let t = self.lock();
+        let (w, b, rows) = match t.weights() {
+            Some(Weights::Linear(l)) => (l.weights.clone(), vec![l.bias], 1),
+            Some(Weights::Multiclass(mc)) => (mc.weights.clone(), mc.bias.clone(), mc.bias.len()),
+            Some(Weights::Voted(_)) => return Ok(None),
+            None => return Err(err("the trainer has learned from no batch yet")),
         };
+        drop(t);
         let dim = w.len() / rows.max(1);
         let w = PyArray1::from_vec(py, w).reshape([rows, dim])?;
         Ok(Some((w, PyArray1::from_vec(py, b))))

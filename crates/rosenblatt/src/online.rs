@@ -470,6 +470,16 @@ impl Trainer {
         Ok(Inner { configured, learner, weights })
     }
 
+    /// The model's weights as of the last batch (or as resumed), without
+    /// the copy and state that [`Trainer::model`] makes.
+    pub fn weights(&self) -> Option<&Weights> {
+        match (&self.inner, &self.resumed) {
+            (Some(inner), _) => Some(&inner.weights),
+            (None, Some(m)) => Some(&m.weights),
+            (None, None) => None,
+        }
+    }
+
     /// How each default derived from the data was chosen (after the first
     /// batch).
     pub fn notes(&self) -> &[String] {
@@ -501,10 +511,8 @@ impl Trainer {
     /// margin (linear), the vote (voted), the winning class's score
     /// (multi-class). Features beyond the trainer's dimension get weight 0.
     pub fn predict_into(&self, rows: &Rows<'_>, labels: &mut [f32], scores: &mut [f32]) -> Result<(), Error> {
-        let weights = match (&self.inner, &self.resumed) {
-            (Some(inner), _) => &inner.weights,
-            (None, Some(m)) => &m.weights,
-            (None, None) => return Err(Error::Input("the trainer has learned from no batch yet".into())),
+        let Some(weights) = self.weights() else {
+            return Err(Error::Input("the trainer has learned from no batch yet".into()));
         };
         predict_into(weights, &self.classes, rows, labels, scores)
     }
