@@ -271,13 +271,7 @@ class RosenblattClassifier(ClassifierMixin, BaseEstimator):
         trainers = self._new_trainers(X.shape[1], len(classes))
         self.classes_ = classes
         self._trainers = trainers
-        try:
-            self.n_iter_ = self._learn(_rows(X), y_index, self.max_iter)
-        except BaseException:
-            self.__dict__.pop("_trainers", None)
-            raise
-        self._fitted()
-        return self
+        return self._run(lambda: self._learn(_rows(X), y_index, self.max_iter), first=True)
 
     def _fit_dataset(self, ds, y):
         if y is not None:
@@ -291,13 +285,7 @@ class RosenblattClassifier(ClassifierMixin, BaseEstimator):
         self.n_features_in_ = int(ds.n_features)
         self._trainers = self._new_trainers(self.n_features_in_, n_classes)
         self.classes_ = classes
-        try:
-            self.n_iter_ = self._learn_dataset(ds, self.max_iter)
-        except BaseException:
-            self.__dict__.pop("_trainers", None)
-            raise
-        self._fitted()
-        return self
+        return self._run(lambda: self._learn_dataset(ds, self.max_iter), first=True)
 
     def _partial_fit_available(self):
         # The voted Perceptron's model keeps its mistaken rows by their
@@ -332,19 +320,26 @@ class RosenblattClassifier(ClassifierMixin, BaseEstimator):
             trainers = self._new_trainers(X.shape[1], len(classes))
             self.classes_ = classes
             self._trainers = trainers
-            self.n_iter_ = 0
         elif classes is not None and not np.array_equal(np.unique(classes), self.classes_):
             raise ValueError(f"classes={classes!r} is not the classes of the first call, {self.classes_!r}")
         y_index = np.searchsorted(self.classes_, y).clip(0, len(self.classes_) - 1)
         if not np.array_equal(self.classes_[y_index], y):
             unknown = np.setdiff1d(np.unique(y), self.classes_)
+            if first:
+                self.__dict__.pop("_trainers", None)
             raise ValueError(f"labels {unknown!r} are not in classes {self.classes_!r}")
+        return self._run(lambda: self._learn(_rows(X), y_index, 1), first=first)
+
+    def _run(self, learn, first):
+        """Runs ``learn`` (it returns the passes run); a first call that
+        fails leaves the estimator unfitted."""
         try:
-            self.n_iter_ += self._learn(_rows(X), y_index, 1)
+            passes = learn()
         except BaseException:
             if first:
                 self.__dict__.pop("_trainers", None)
             raise
+        self.n_iter_ = passes if first else self.n_iter_ + passes
         self._fitted()
         return self
 

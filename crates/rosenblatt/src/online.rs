@@ -21,8 +21,8 @@ use crate::error::Error;
 use crate::model::{ModelMeta, SavedModel, Training, Weights};
 use rosenblatt_kernels::{DenseRow, Examples, SparseRow, check_indices};
 use rosenblatt_learners::{
-    AnyModel, Configured, DataFacts, HyperParams, Learner, LocalReducer, Mixable, Mixing, OnlineLearner, Order,
-    ParallelOptions, Resume, Scales, TrainOptions, TrainReport, Visit, state, train_parallel, train_with,
+    AnyModel, Configured, DataFacts, HyperParams, LearnError, Learner, LocalReducer, Mixable, Mixing, OnlineLearner,
+    Order, ParallelOptions, Resume, Scales, TrainOptions, TrainReport, Visit, state, train_parallel, train_with,
 };
 use rosenblatt_loader::{ExamplesView, with_examples};
 
@@ -233,9 +233,6 @@ impl Rows<'_> {
     pub fn dim(&self) -> usize {
         with_rows!(self, |e| e.dim())
     }
-    fn labels(&self) -> Vec<f32> {
-        with_rows!(self, |e| (0..e.len()).map(|i| e.label(i)).collect())
-    }
     fn scales(&self) -> Scales {
         with_rows!(self, |e| rosenblatt_learners::scales(e))
     }
@@ -442,12 +439,11 @@ impl Trainer {
     fn check_labels(&self, rows: &Rows<'_>) -> Result<(), Error> {
         let k = self.classes.len();
         let binary = !self.learner.multiclass();
-        for (i, y) in rows.labels().into_iter().enumerate() {
-            let ok = if binary { y == 1.0 || y == -1.0 } else { y >= 0.0 && y.fract() == 0.0 && (y as usize) < k };
-            if !ok {
-                let want = if binary { "±1".to_string() } else { format!("a class id in 0..{k}") };
-                return Err(Error::Input(format!("row {i}: label {y} is not {want}")));
-            }
+        let ok = |y: f32| if binary { y == 1.0 || y == -1.0 } else { y >= 0.0 && y.fract() == 0.0 && (y as usize) < k };
+        let bad = with_rows!(rows, |e| (0..e.len()).map(|i| (i, e.label(i))).find(|&(_, y)| !ok(y)));
+        if let Some((i, y)) = bad {
+            let want = if binary { "±1".to_string() } else { format!("a class id in 0..{k}") };
+            return Err(Error::Input(format!("row {i}: label {y} is not {want}")));
         }
         Ok(())
     }
@@ -557,8 +553,24 @@ trait DynLearner: Send {
     fn restore(&mut self, bytes: &[u8]) -> Result<(), Error>;
 }
 
-struct Mixed<L>(L);
-struct Single<L>(L);
+/// A built learner, and for one whose state mixes, its run in parts (the
+/// one thing the two kinds do differently; the trainer refuses parts > 1
+/// for the others).
+struct Built<L> {
+    learner: L,
+    in_parts: Option<InParts<L>>,
+}
+
+type InParts<L> = fn(&mut L, &Rows<'_>, &TrainOptions, &ParallelOptions) -> Result<TrainReport, LearnError>;
+
+fn in_parts<L: Mixable>(
+    l: &mut L,
+    rows: &Rows<'_>,
+    o: &TrainOptions,
+    par: &ParallelOptions,
+) -> Result<TrainReport, LearnError> {
+    with_rows!(rows, |e| train_parallel(l, e, o, par, &LocalReducer, rosenblatt_learners::Hooks::none()))
+}
 
 fn weights_of<E: Examples>(model: AnyModel, rows: &E) -> Weights {
     match model {
@@ -568,46 +580,25 @@ fn weights_of<E: Examples>(model: AnyModel, rows: &E) -> Weights {
     }
 }
 
-impl<L> DynLearner for Mixed<L>
-where
-    L: Mixable + Resume + 'static,
-    L::Model: Into<AnyModel>,
-{
-    fn learn(&mut self, rows: &Rows<'_>, o: &TrainOptions, par: &ParallelOptions) -> Result<TrainReport, Error> {
-        let hooks = || rosenblatt_learners::Hooks::none();
-        Ok(with_rows!(rows, |e| if par.parts > 1 {
-            train_parallel(&mut self.0, e, o, par, &LocalReducer, hooks())
-        } else {
-            train_with(&mut self.0, e, o, hooks())
-        })?)
-    }
-    fn weights(&self, rows: &Rows<'_>) -> Weights {
-        with_rows!(rows, |e| weights_of(self.0.model().into(), e))
-    }
-    fn save(&mut self) -> Vec<u8> {
-        state::save(&mut self.0)
-    }
-    fn restore(&mut self, bytes: &[u8]) -> Result<(), Error> {
-        Ok(state::restore(&mut self.0, bytes)?)
-    }
-}
-
-impl<L> DynLearner for Single<L>
+impl<L> DynLearner for Built<L>
 where
     L: OnlineLearner + Resume + Send + 'static,
     L::Model: Into<AnyModel>,
 {
-    fn learn(&mut self, rows: &Rows<'_>, o: &TrainOptions, _par: &ParallelOptions) -> Result<TrainReport, Error> {
-        Ok(with_rows!(rows, |e| train_with(&mut self.0, e, o, rosenblatt_learners::Hooks::none()))?)
+    fn learn(&mut self, rows: &Rows<'_>, o: &TrainOptions, par: &ParallelOptions) -> Result<TrainReport, Error> {
+        Ok(match self.in_parts {
+            Some(run) if par.parts > 1 => run(&mut self.learner, rows, o, par),
+            _ => with_rows!(rows, |e| train_with(&mut self.learner, e, o, rosenblatt_learners::Hooks::none())),
+        }?)
     }
     fn weights(&self, rows: &Rows<'_>) -> Weights {
-        with_rows!(rows, |e| weights_of(self.0.model().into(), e))
+        with_rows!(rows, |e| weights_of(self.learner.model().into(), e))
     }
     fn save(&mut self) -> Vec<u8> {
-        state::save(&mut self.0)
+        state::save(&mut self.learner)
     }
     fn restore(&mut self, bytes: &[u8]) -> Result<(), Error> {
-        Ok(state::restore(&mut self.0, bytes)?)
+        Ok(state::restore(&mut self.learner, bytes)?)
     }
 }
 
@@ -621,13 +612,13 @@ impl Visit for Boxer {
         L: Mixable + Resume + 'static,
         L::Model: Into<AnyModel>,
     {
-        Box::new(Mixed(learner))
+        Box::new(Built { learner, in_parts: Some(in_parts::<L>) })
     }
     fn single<L>(self, learner: L) -> Self::Out
     where
         L: OnlineLearner + Resume + Send + 'static,
         L::Model: Into<AnyModel>,
     {
-        Box::new(Single(learner))
+        Box::new(Built { learner, in_parts: None })
     }
 }
