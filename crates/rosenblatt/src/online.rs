@@ -6,9 +6,11 @@
 //!
 //! A batch's rows are checked once, where they come in (indices sorted,
 //! unique and in range; values finite; labels valid for the classes), and
-//! then read in place by the same training loop `rosenblatt train` runs:
-//! one instance per learner and row type, behind a trait object crossed
-//! once per batch ([`DynLearner`]).
+//! then read in place by the training loop: one instance per learner and
+//! row type, behind a trait object crossed once per batch
+//! ([`DynLearner`]). `rosenblatt train` runs on this trainer too (its
+//! dataset's shards as one batch, with [`BatchHooks`] for its pass lines),
+//! so the engine has one place where a learner's run is instantiated.
 //!
 //! Defaults derived from the data (EG's norm, PA's bias input, the
 //! randomised classifier's `R`) are derived from the first batch. Batch
@@ -22,7 +24,8 @@ use crate::model::{ModelMeta, SavedModel, Training, Weights};
 use rosenblatt_kernels::{DenseRow, Examples, SparseRow, check_indices};
 use rosenblatt_learners::{
     AnyModel, Configured, DataFacts, HyperParams, LearnError, Learner, LocalReducer, Mixable, Mixing, OnlineLearner,
-    Order, ParallelOptions, Resume, Scales, TrainOptions, TrainReport, Visit, state, train_parallel, train_with,
+    Order, ParallelOptions, PassReport, Reducer, Resume, Scales, TrainOptions, TrainReport, Visit, state,
+    train_parallel, train_with,
 };
 use rosenblatt_loader::{ExamplesView, with_examples};
 
@@ -258,6 +261,20 @@ impl Default for TrainerOptions {
     }
 }
 
+/// What a batch's run tells its caller while it goes; every hook optional.
+#[derive(Default)]
+pub struct BatchHooks<'h> {
+    /// After every pass: its report, and the model so far, made on demand.
+    #[allow(clippy::type_complexity)]
+    pub on_pass: Option<&'h mut dyn FnMut(&PassReport, &dyn Fn() -> AnyModel)>,
+    /// Examples presented so far, at least every
+    /// [`rosenblatt_learners::PROGRESS_EVERY`] examples and at every pass's
+    /// end (from the threads that train).
+    pub progress: Option<&'h (dyn Fn(u64) + Sync)>,
+    /// Mixes the parts (default: in this process).
+    pub reducer: Option<&'h dyn Reducer>,
+}
+
 /// A learner with its state, fed batch by batch; see the module docs.
 pub struct Trainer {
     learner: Learner,
@@ -278,8 +295,8 @@ pub struct Trainer {
 struct Inner {
     configured: Configured,
     learner: Box<dyn DynLearner>,
-    /// The model as of the last batch.
-    weights: Weights,
+    /// The model as of the last batch (none before the first).
+    weights: Option<Weights>,
 }
 
 impl std::fmt::Debug for Trainer {
@@ -387,6 +404,11 @@ impl Trainer {
     /// configures the learner: data-derived defaults come from it, and
     /// `passes × rows` is its planned number of steps.
     pub fn learn(&mut self, rows: &Rows<'_>, passes: f64) -> Result<TrainReport, Error> {
+        self.learn_with(rows, passes, BatchHooks::default())
+    }
+
+    /// [`Trainer::learn`], reporting through `hooks` as it goes.
+    pub fn learn_with(&mut self, rows: &Rows<'_>, passes: f64, hooks: BatchHooks<'_>) -> Result<TrainReport, Error> {
         if !(passes.is_finite() && passes > 0.0) {
             return Err(Error::Input(format!("passes = {passes}: give a number > 0")));
         }
@@ -411,7 +433,6 @@ impl Trainer {
         if self.inner.is_none() {
             self.inner = Some(self.configure(rows, passes)?);
         }
-        let inner = self.inner.as_mut().expect("configured above");
         let b = self.training.batches;
         let seed = if b == 0 { self.options.seed } else { batch_seed(self.options.seed, b) };
         let options = TrainOptions {
@@ -421,9 +442,54 @@ impl Trainer {
             stop_when_separated: self.learner.stops_when_separated(),
             first_pass: 0,
         };
+        self.run(rows, &options, hooks)
+    }
+
+    /// A trainer whose learner `configured` is already configured (from a
+    /// dataset, by `rosenblatt train`), over `dim` features with outputs
+    /// `classes`; with `init`, the learner's state restored from it and
+    /// checked against the rows it continues on.
+    pub(crate) fn configured(
+        configured: Configured,
+        dim: usize,
+        classes: Vec<f64>,
+        options: TrainerOptions,
+        init: Option<(&[u8], usize)>,
+    ) -> Result<Trainer, Error> {
+        let mut learner = configured.config.build(dim, Boxer)?;
+        if let Some((state, rows)) = init {
+            learner.restore(state, rows)?;
+        }
+        let training = Training { order: options.order, seed: options.seed, parts: options.parts, ..Training::default() };
+        Ok(Trainer {
+            learner: configured.learner,
+            params: HyperParams::default(),
+            dim,
+            classes,
+            options,
+            recorded: None,
+            resumed: None,
+            inner: Some(Inner { configured, learner, weights: None }),
+            training,
+        })
+    }
+
+    /// Runs the configured learner over `rows` as `options` says, then
+    /// takes its model and counts the batch: the step [`Trainer::learn`]
+    /// and `rosenblatt train` share.
+    pub(crate) fn run(
+        &mut self,
+        rows: &Rows<'_>,
+        options: &TrainOptions,
+        hooks: BatchHooks<'_>,
+    ) -> Result<TrainReport, Error> {
+        let inner = self.inner.as_mut().ok_or_else(|| Error::Input("the trainer is not configured".into()))?;
         let par = ParallelOptions { parts: self.options.parts, mixing: self.options.mixing };
-        let report = inner.learner.learn(rows, &options, &par)?;
-        inner.weights = inner.learner.weights(rows);
+        let report = inner.learner.learn(rows, options, &par, hooks)?;
+        // Blocks are for data beyond memory: the voted Perceptron's copy of
+        // its mistaken rows releases each block after use.
+        inner.weights = Some(inner.learner.weights(rows, options.order == Order::Blocks));
+        let passes = options.passes;
         let t = &mut self.training;
         t.batches += 1;
         t.examples += rows.len() as u64;
@@ -460,19 +526,18 @@ impl Trainer {
         let configured = self.learner.configure(&self.params, &facts, self.options.seed)?;
         let mut learner = configured.config.build(self.dim, Boxer)?;
         if let Some(state) = self.resumed.take().and_then(|m| m.state) {
-            learner.restore(&state)?;
+            learner.restore(&state, rows.len())?;
         }
-        let weights = learner.weights(rows);
-        Ok(Inner { configured, learner, weights })
+        Ok(Inner { configured, learner, weights: None })
     }
 
     /// The model's weights as of the last batch (or as resumed), without
     /// the copy and state that [`Trainer::model`] makes.
     pub fn weights(&self) -> Option<&Weights> {
         match (&self.inner, &self.resumed) {
-            (Some(inner), _) => Some(&inner.weights),
-            (None, Some(m)) => Some(&m.weights),
-            (None, None) => None,
+            (Some(Inner { weights: Some(w), .. }), _) => Some(w),
+            (_, Some(m)) => Some(&m.weights),
+            _ => None,
         }
     }
 
@@ -485,7 +550,7 @@ impl Trainer {
     /// The model as of the last batch, with the learner's whole state (to
     /// resume from); an error before the first batch.
     pub fn model(&mut self) -> Result<SavedModel, Error> {
-        let Some(inner) = self.inner.as_mut() else {
+        let Some(inner @ Inner { weights: Some(_), .. }) = self.inner.as_mut() else {
             return self
                 .resumed
                 .clone()
@@ -499,7 +564,17 @@ impl Trainer {
             index_base: 0,
             training: self.training.clone(),
         };
-        Ok(SavedModel { meta, weights: inner.weights.clone(), state: Some(inner.learner.save()) })
+        let weights = inner.weights.clone().expect("matched above");
+        Ok(SavedModel { meta, weights, state: Some(inner.learner.save()) })
+    }
+
+    /// The model as of the last batch and the learner's whole state,
+    /// without copying either; an error before the first batch.
+    pub(crate) fn into_model(self) -> Result<(Weights, Vec<u8>), Error> {
+        match self.inner {
+            Some(Inner { weights: Some(w), mut learner, .. }) => Ok((w, learner.save())),
+            _ => Err(Error::Input("the trainer has learned from no batch yet".into())),
+        }
     }
 
     /// The label and score of every row of `rows` into `labels` and
@@ -546,11 +621,20 @@ fn batch_seed(seed: u64, b: u64) -> u64 {
 /// A built learner behind the trait object the trainer holds: the one
 /// boundary crossed per batch.
 trait DynLearner: Send {
-    fn learn(&mut self, rows: &Rows<'_>, options: &TrainOptions, par: &ParallelOptions) -> Result<TrainReport, Error>;
-    /// The model; the voted Perceptron copies its mistaken rows from `rows`.
-    fn weights(&self, rows: &Rows<'_>) -> Weights;
+    fn learn(
+        &mut self,
+        rows: &Rows<'_>,
+        options: &TrainOptions,
+        par: &ParallelOptions,
+        hooks: BatchHooks<'_>,
+    ) -> Result<TrainReport, Error>;
+    /// The model; the voted Perceptron copies its mistaken rows from `rows`
+    /// (`releasing` each block of them after use).
+    fn weights(&self, rows: &Rows<'_>, releasing: bool) -> Weights;
     fn save(&mut self) -> Vec<u8>;
-    fn restore(&mut self, bytes: &[u8]) -> Result<(), Error>;
+    /// Restores the state in `bytes`, checked against the `rows` training
+    /// rows it continues on.
+    fn restore(&mut self, bytes: &[u8], rows: usize) -> Result<(), Error>;
 }
 
 /// A built learner, and for one whose state mixes, its run in parts (the
@@ -561,21 +645,33 @@ struct Built<L> {
     in_parts: Option<InParts<L>>,
 }
 
-type InParts<L> = fn(&mut L, &Rows<'_>, &TrainOptions, &ParallelOptions) -> Result<TrainReport, LearnError>;
+type InParts<L> = fn(
+    &mut L,
+    &Rows<'_>,
+    &TrainOptions,
+    &ParallelOptions,
+    &dyn Reducer,
+    rosenblatt_learners::Hooks<'_, L>,
+) -> Result<TrainReport, LearnError>;
 
 fn in_parts<L: Mixable>(
     l: &mut L,
     rows: &Rows<'_>,
     o: &TrainOptions,
     par: &ParallelOptions,
+    reducer: &dyn Reducer,
+    hooks: rosenblatt_learners::Hooks<'_, L>,
 ) -> Result<TrainReport, LearnError> {
-    with_rows!(rows, |e| train_parallel(l, e, o, par, &LocalReducer, rosenblatt_learners::Hooks::none()))
+    with_rows!(rows, |e| train_parallel(l, e, o, par, reducer, hooks))
 }
 
-fn weights_of<E: Examples>(model: AnyModel, rows: &E) -> Weights {
+/// `model` as weights that predict on their own (the voted Perceptron's
+/// mistaken rows copied from `rows`, `releasing` each block after use).
+pub(crate) fn weights_of<E: Examples>(model: AnyModel, rows: &E, releasing: bool) -> Weights {
     match model {
         AnyModel::Linear(m) => Weights::Linear(m),
         AnyModel::Multiclass(m) => Weights::Multiclass(m),
+        AnyModel::Voted(v) if releasing => Weights::Voted(v.predictor_releasing(rows)),
         AnyModel::Voted(v) => Weights::Voted(v.predictor(rows)),
     }
 }
@@ -585,20 +681,34 @@ where
     L: OnlineLearner + Resume + Send + 'static,
     L::Model: Into<AnyModel>,
 {
-    fn learn(&mut self, rows: &Rows<'_>, o: &TrainOptions, par: &ParallelOptions) -> Result<TrainReport, Error> {
+    fn learn(
+        &mut self,
+        rows: &Rows<'_>,
+        o: &TrainOptions,
+        par: &ParallelOptions,
+        hooks: BatchHooks<'_>,
+    ) -> Result<TrainReport, Error> {
+        let BatchHooks { mut on_pass, progress, reducer } = hooks;
+        let mut each = |l: &L, p: &PassReport| {
+            if let Some(f) = on_pass.as_mut() {
+                f(p, &|| l.model().into());
+            }
+        };
+        let hooks = rosenblatt_learners::Hooks { on_pass: Some(&mut each), progress };
         Ok(match self.in_parts {
-            Some(run) if par.parts > 1 => run(&mut self.learner, rows, o, par),
-            _ => with_rows!(rows, |e| train_with(&mut self.learner, e, o, rosenblatt_learners::Hooks::none())),
+            Some(run) if par.parts > 1 => run(&mut self.learner, rows, o, par, reducer.unwrap_or(&LocalReducer), hooks),
+            _ => with_rows!(rows, |e| train_with(&mut self.learner, e, o, hooks)),
         }?)
     }
-    fn weights(&self, rows: &Rows<'_>) -> Weights {
-        with_rows!(rows, |e| weights_of(self.learner.model().into(), e))
+    fn weights(&self, rows: &Rows<'_>, releasing: bool) -> Weights {
+        with_rows!(rows, |e| weights_of(self.learner.model().into(), e, releasing))
     }
     fn save(&mut self) -> Vec<u8> {
         state::save(&mut self.learner)
     }
-    fn restore(&mut self, bytes: &[u8]) -> Result<(), Error> {
-        Ok(state::restore(&mut self.learner, bytes)?)
+    fn restore(&mut self, bytes: &[u8], rows: usize) -> Result<(), Error> {
+        state::restore(&mut self.learner, bytes)?;
+        Ok(self.learner.check_rows(rows)?)
     }
 }
 

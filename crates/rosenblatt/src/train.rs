@@ -4,7 +4,9 @@
 //! run reported pass by pass, and the result a model file's contents.
 //!
 //! Only the learner's training run is generic code: one instance per
-//! learner type and row encoding, chosen once ([`fit`]). Everything that
+//! learner type and row encoding, in the online trainer
+//! ([`crate::online::Trainer`], which [`fit`] runs on the training rows as
+//! one batch). Everything that
 //! runs once per pass or per command — scoring the training, holdout and
 //! test sets, the voted Perceptron's predictor, the pass lines — takes a
 //! dataset view ([`ExamplesView`]) and a model ([`Weights`]) and is
@@ -13,10 +15,10 @@
 use crate::compat::{Expect, classes_of};
 use crate::error::Error;
 use crate::model::{ModelMeta, SavedModel, Training, Weights};
+use crate::online::{BatchHooks, Rows, Trainer, TrainerOptions};
 use rosenblatt_learners::{
-    AnyModel, BLOCK_ROWS, Configured, DataFacts, HyperParams, Learner, LocalReducer, Mixable, Mixing, OnlineLearner,
-    Order, ParallelOptions, PassReport, Reducer, Resume, TrainOptions, TrainReport, Visit, state, train_parallel,
-    train_with,
+    AnyModel, BLOCK_ROWS, Configured, DataFacts, HyperParams, Learner, Mixing, Order, ParallelOptions, PassReport,
+    Reducer, TrainOptions, TrainReport,
 };
 use rosenblatt_loader::{Dataset, ExamplesView, with_examples};
 
@@ -311,7 +313,8 @@ pub struct Fitted {
 /// Trains `configured` on `tr` in `par.parts` parts, reporting each pass
 /// (the error on `tr` if `train_error`, and on `eval`). `classes` names the
 /// model's outputs; with `init` (a saved state) the learner is restored
-/// from it first. The one place a learner's run is instantiated.
+/// from it first. The run is the online trainer's ([`Trainer`]) on the
+/// whole of `tr` as one batch.
 #[allow(clippy::too_many_arguments)]
 pub fn fit(
     tr: &ExamplesView<'_>,
@@ -325,7 +328,7 @@ pub fn fit(
     hooks: Hooks<'_>,
 ) -> Result<Fitted, Error> {
     let out_of_core = options.order == Order::Blocks;
-    let reporter = Reporter {
+    let mut reporter = Reporter {
         tr,
         eval,
         classes,
@@ -335,17 +338,14 @@ pub fn fit(
         on_pass: hooks.on_pass,
         pass: 0,
     };
-    let run = Run {
-        tr,
-        options,
-        par,
-        out_of_core,
-        progress: hooks.progress,
-        reducer: hooks.reducer.unwrap_or(&LocalReducer),
-        reporter,
-        init,
-    };
-    configured.config.build(tr.dim(), run)?
+    let trainer_options = TrainerOptions { seed: options.seed, order: options.order, parts: par.parts, mixing: par.mixing };
+    let init = init.map(|state| (state, tr.len()));
+    let mut trainer = Trainer::configured(configured.clone(), tr.dim(), classes.to_vec(), trainer_options, init)?;
+    let mut on_pass = |p: &PassReport, model: &dyn Fn() -> AnyModel| reporter.pass(p, model);
+    let hooks = BatchHooks { on_pass: Some(&mut on_pass), progress: hooks.progress, reducer: hooks.reducer };
+    let report = trainer.run(&Rows::View(tr.clone()), options, hooks)?;
+    let (weights, state) = trainer.into_model()?;
+    Ok(Fitted { weights, report, state })
 }
 
 /// The pass lines: everything `fit` does once per pass, compiled once.
@@ -377,80 +377,11 @@ impl Reporter<'_, '_> {
     }
 }
 
-/// The learner's run: generic over the learner (by [`Visit`]) and the
-/// rows (by [`with_examples!`]), and nothing else.
-struct Run<'a, 'h> {
-    tr: &'a ExamplesView<'a>,
-    options: &'a TrainOptions,
-    par: ParallelOptions,
-    out_of_core: bool,
-    progress: Option<&'h (dyn Fn(u64) + Sync)>,
-    reducer: &'h dyn Reducer,
-    reporter: Reporter<'a, 'h>,
-    init: Option<&'a [u8]>,
-}
-
-impl Run<'_, '_> {
-    /// Restores `learner` from the saved state, if there is one.
-    fn restore<L: Resume>(&self, learner: &mut L) -> Result<(), Error> {
-        if let Some(b) = self.init {
-            state::restore(learner, b)?;
-            learner.check_rows(self.tr.len())?;
-        }
-        Ok(())
-    }
-}
-
-impl Visit for Run<'_, '_> {
-    type Out = Result<Fitted, Error>;
-
-    fn mixable<L>(self, mut learner: L) -> Self::Out
-    where
-        L: Mixable + Resume,
-        L::Model: Into<AnyModel>,
-    {
-        self.restore(&mut learner)?;
-        let Run { tr, options, par, out_of_core, progress, reducer, mut reporter, .. } = self;
-        let report = with_examples!(tr, |ex| {
-            let mut on_pass = |l: &L, p: &PassReport| reporter.pass(p, &|| l.model().into());
-            let hooks = rosenblatt_learners::Hooks { on_pass: Some(&mut on_pass), progress };
-            train_parallel(&mut learner, ex, options, &par, reducer, hooks)
-        })?;
-        let state = state::save(&mut learner);
-        Ok(Fitted { weights: weights_of(learner.model().into(), tr, out_of_core), report, state })
-    }
-
-    fn single<L>(self, mut learner: L) -> Self::Out
-    where
-        L: OnlineLearner + Resume + Send,
-        L::Model: Into<AnyModel>,
-    {
-        self.restore(&mut learner)?;
-        let Run { tr, options, par, out_of_core, progress, mut reporter, .. } = self;
-        debug_assert_eq!(par.parts, 1, "a learner that does not mix trains in one part");
-        let report = with_examples!(tr, |ex| {
-            let mut on_pass = |l: &L, p: &PassReport| reporter.pass(p, &|| l.model().into());
-            let hooks = rosenblatt_learners::Hooks { on_pass: Some(&mut on_pass), progress };
-            train_with(&mut learner, ex, options, hooks)
-        })?;
-        let state = state::save(&mut learner);
-        Ok(Fitted { weights: weights_of(learner.model().into(), tr, out_of_core), report, state })
-    }
-}
-
 /// A trained model as weights that predict on their own; the voted
 /// Perceptron copies its mistaken rows out of `tr` (block by block, each
 /// released after, when `out_of_core`).
 pub fn weights_of(model: AnyModel, tr: &ExamplesView<'_>, out_of_core: bool) -> Weights {
-    match model {
-        AnyModel::Linear(m) => Weights::Linear(m),
-        AnyModel::Multiclass(m) => Weights::Multiclass(m),
-        AnyModel::Voted(v) => Weights::Voted(with_examples!(tr, |ex| if out_of_core {
-            v.predictor_releasing(ex)
-        } else {
-            v.predictor(ex)
-        })),
-    }
+    with_examples!(tr, |ex| crate::online::weights_of(model, ex, out_of_core))
 }
 
 /// The fraction of `data` that `w` (with outputs `classes`) gets wrong;
