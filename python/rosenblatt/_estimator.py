@@ -61,6 +61,19 @@ def _engine_ready(X):
     return isinstance(X, np.ndarray) and X.ndim == 2 and X.dtype == np.float32 and X.flags.c_contiguous
 
 
+def _index_of(classes, y):
+    """Each label's index in the sorted ``classes``, or None if a label is
+    not one of them. Two classes (the common case, and every call of a
+    binary stream's partial_fit) take two comparisons instead of a search."""
+    if len(classes) == 2:
+        positive = y == classes[1]
+        if not (positive | (y == classes[0])).all():
+            return None
+        return positive.view(np.int8)
+    index = np.searchsorted(classes, y).clip(0, len(classes) - 1)
+    return index if np.array_equal(classes[index], y) else None
+
+
 def _rows(X):
     """X as the engine reads it in place: ``("csr", indptr, indices, values)``
     with uint64 row pointers, uint32 column indices (int32 indices are
@@ -231,7 +244,7 @@ class RosenblattClassifier(ClassifierMixin, BaseEstimator):
         if self._multiclass_learner():
             return [y_index.astype(np.float32)]
         if n_classes == 2:
-            return [np.where(y_index == 1, 1.0, -1.0).astype(np.float32)]
+            return [np.where(y_index == 1, np.float32(1), np.float32(-1))]
         return [np.where(y_index == c, 1.0, -1.0).astype(np.float32) for c in range(n_classes)]
 
     def _learn(self, rows, y_index, passes):
@@ -322,8 +335,8 @@ class RosenblattClassifier(ClassifierMixin, BaseEstimator):
             self._trainers = trainers
         elif classes is not None and not np.array_equal(np.unique(classes), self.classes_):
             raise ValueError(f"classes={classes!r} is not the classes of the first call, {self.classes_!r}")
-        y_index = np.searchsorted(self.classes_, y).clip(0, len(self.classes_) - 1)
-        if not np.array_equal(self.classes_[y_index], y):
+        y_index = _index_of(self.classes_, y)
+        if y_index is None:
             unknown = np.setdiff1d(np.unique(y), self.classes_)
             if first:
                 self.__dict__.pop("_trainers", None)
@@ -345,10 +358,14 @@ class RosenblattClassifier(ClassifierMixin, BaseEstimator):
 
     def _fitted(self):
         coefs = [t.coef() for t in self._trainers]
-        if all(c is not None for c in coefs):
+        if len(coefs) == 1 and coefs[0] is not None:
+            self.coef_, self.intercept_ = coefs[0]
+        elif all(c is not None for c in coefs):
             self.coef_ = np.vstack([c[0] for c in coefs])
             self.intercept_ = np.concatenate([c[1] for c in coefs])
-        self.notes_ = self._trainers[0].notes()
+        if "notes_" not in self.__dict__:
+            # Set by the first batch, which derives the defaults.
+            self.notes_ = self._trainers[0].notes()
 
     # -- prediction --------------------------------------------------------
 
