@@ -303,6 +303,48 @@ impl VotedPredictor {
         self.offsets.len() - 1
     }
 
+    /// The survival-weighted mean of the voting vectors, `Σ_k c_k·w_k /
+    /// Σ_k c_k` (weights, bias): the averaged Perceptron's vector, which
+    /// the vote approximates — what a picture of the model shows.
+    pub fn mean_vector(&self) -> (Vec<f32>, f32) {
+        let m = &self.model;
+        let (mut sum, mut sum_b, mut total) = (vec![0f64; self.dim], 0f64, 0f64);
+        let mut w = vec![0f64; self.dim];
+        for (g, seg) in m.segments.iter().enumerate() {
+            let end = m.segments.get(g + 1).map_or(m.mistakes.len(), |n| n.first as usize);
+            let first = seg.first as usize;
+            w.iter_mut().for_each(|v| *v = 0.0);
+            let mut b = 0f64;
+            if let Some(i) = seg.start {
+                let start = &m.starts[i as usize];
+                w.iter_mut().zip(start).for_each(|(v, &s)| *v = f64::from(s));
+                b = f64::from(start[self.dim]);
+            }
+            let mut add = |w: &[f64], b: f64, c: u64| {
+                let c = c as f64;
+                sum.iter_mut().zip(w).for_each(|(s, &v)| *s += c * v);
+                sum_b += c * b;
+                total += c;
+            };
+            add(&w, b, m.counts[first + g]);
+            for k in first..end {
+                let (y, slot) = (m.mistakes[k].1, m.slot[k]);
+                let a = f64::from(m.eta * y);
+                let x = self.stored(slot as usize);
+                for j in 0..x.nnz() {
+                    let (i, v) = x.entry(j);
+                    w[i] += a * f64::from(v);
+                }
+                if m.bias {
+                    b += a;
+                }
+                add(&w, b, m.counts[k + g + 1]);
+            }
+        }
+        let total = total.max(1.0);
+        (sum.iter().map(|&s| (s / total) as f32).collect(), (sum_b / total) as f32)
+    }
+
     /// Everything, as plain arrays.
     pub fn to_parts(&self) -> VotedParts {
         let m = &self.model;

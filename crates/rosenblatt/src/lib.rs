@@ -23,7 +23,9 @@ pub mod eval;
 pub mod model;
 pub mod ocr;
 pub mod online;
+pub mod plot;
 pub mod predict;
+pub mod report;
 pub mod train;
 pub mod tune;
 

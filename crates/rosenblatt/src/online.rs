@@ -460,7 +460,8 @@ impl Trainer {
         if let Some((state, rows)) = init {
             learner.restore(state, rows)?;
         }
-        let training = Training { order: options.order, seed: options.seed, parts: options.parts, ..Training::default() };
+        let training =
+            Training { order: options.order, seed: options.seed, parts: options.parts, ..Training::default() };
         Ok(Trainer {
             learner: configured.learner,
             params: HyperParams::default(),

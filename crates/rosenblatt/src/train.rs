@@ -30,6 +30,8 @@ pub struct PassLine {
     /// Online (progressive) mistakes in the pass: each example's prediction
     /// before it was learned from.
     pub mistakes: u64,
+    /// Examples presented in the pass.
+    pub examples: u64,
     /// Error of the model after the pass on the training examples, when
     /// asked for ([`TrainSpec::train_error`]; never for the voted
     /// Perceptron, whose vote over every training row costs many passes).
@@ -338,7 +340,8 @@ pub fn fit(
         on_pass: hooks.on_pass,
         pass: 0,
     };
-    let trainer_options = TrainerOptions { seed: options.seed, order: options.order, parts: par.parts, mixing: par.mixing };
+    let trainer_options =
+        TrainerOptions { seed: options.seed, order: options.order, parts: par.parts, mixing: par.mixing };
     let init = init.map(|state| (state, tr.len()));
     let mut trainer = Trainer::configured(configured.clone(), tr.dim(), classes.to_vec(), trainer_options, init)?;
     let mut on_pass = |p: &PassReport, model: &dyn Fn() -> AnyModel| reporter.pass(p, model);
@@ -368,6 +371,7 @@ impl Reporter<'_, '_> {
         let line = PassLine {
             pass: self.pass,
             mistakes: p.mistakes,
+            examples: p.examples,
             train_error: if self.train_error { score(self.tr, self.out_of_core) } else { None },
             eval_error: self.eval.and_then(|e| score(e.set, e.out_of_core)),
             seconds: p.seconds,

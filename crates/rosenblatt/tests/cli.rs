@@ -273,9 +273,15 @@ mod data {
         }
         // The conversion is cached: the second run finds the shards.
         assert!(cache.join("mnist-train-target9-v2").join("dataset.json").exists());
-        let (code, out, _) = run(&[&args[..], &["--passes", "0.1", "--seeds", "1"]].concat());
+        let report = tmp.path().join("report");
+        let (code, out, _) = run(&[&args[..], &["--passes", "0.1", "--seeds", "1", "--report", p(&report)]].concat());
         assert_eq!(code, 0);
         assert!(out.contains("averaged-perceptron") && out.contains("test error"), "{out}");
+        // The report: the table beside its plot, one line per learner.
+        let html = std::fs::read_to_string(report.join("index.html")).unwrap();
+        assert!(html.contains("<th>voted-perceptron</th>") && html.contains("src=\"ocr-run.svg\""), "{html}");
+        let svg = std::fs::read_to_string(report.join("ocr-run.svg")).unwrap();
+        assert_eq!(svg.matches("class=\"series\"").count(), 3, "{svg}");
         // Bad requests are one-line errors.
         let (code, _, err) = run(&["bench", "ocr", "--data", p(&tmp.path().join("nowhere"))]);
         assert_eq!(code, 1);

@@ -61,6 +61,17 @@ pub enum Command {
     /// The OCR benchmark on the bundled MNIST (converted into datasets/cache on
     /// first use): `bench ocr` with its defaults, which its flags change.
     Demo(OcrArgs),
+    /// Render what `train --json` or `bench ocr --json` wrote as a directory
+    /// a person reads: learning curves and weight images as SVG, the OCR
+    /// table, and an index.html (no network, no JavaScript).
+    Report {
+        /// JSON documents written by `train --json` or `bench ocr --json`.
+        #[arg(required = true)]
+        inputs: Vec<PathBuf>,
+        /// The directory to write (created if missing).
+        #[arg(short, long)]
+        output: PathBuf,
+    },
     /// Write a dataset's rows as LIBSVM text (one-based indices, the
     /// convention; `convert` reads them back unchanged).
     Export {
@@ -189,6 +200,10 @@ pub struct TrainArgs {
     /// Where to write the model.
     #[arg(short, long)]
     pub output: PathBuf,
+    /// Also write a report of the run into this directory (`rosenblatt
+    /// report`: learning curves, the weights as an image, index.html).
+    #[arg(long)]
+    pub report: Option<PathBuf>,
     /// Parts: the rows are cut into this many parts, trained in parallel
     /// and mixed after every pass (iterative parameter mixing). 1 is the
     /// algorithm as published. The model depends on the parts, never on
@@ -465,6 +480,10 @@ pub struct OcrArgs {
     /// Training order.
     #[arg(long, value_enum, default_value = "auto")]
     pub order: OcrOrder,
+    /// Also write a report into this directory (`rosenblatt report`: the
+    /// table beside its plot, index.html).
+    #[arg(long)]
+    pub report: Option<PathBuf>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -118,3 +118,14 @@ pub fn open_dataset(path: &std::path::Path) -> anyhow::Result<rosenblatt::loader
 pub fn load_model(path: &std::path::Path) -> anyhow::Result<rosenblatt::model::SavedModel> {
     Ok(rosenblatt::model::SavedModel::load(path)?)
 }
+
+/// This process's command line as a shell would take it back: `rosenblatt`
+/// and its arguments, those with anything but plain characters quoted.
+pub fn command_line() -> String {
+    let plain = |a: &str| !a.is_empty() && a.chars().all(|c| c.is_ascii_alphanumeric() || "-_./=,:+@%".contains(c));
+    let args = std::env::args_os().skip(1).map(|a| {
+        let a = a.to_string_lossy().into_owned();
+        if plain(&a) { a } else { format!("'{}'", a.replace('\'', r"'\''")) }
+    });
+    std::iter::once("rosenblatt".to_string()).chain(args).collect::<Vec<_>>().join(" ")
+}

@@ -8,6 +8,7 @@ mod eval;
 mod export;
 mod inspect;
 mod predict;
+mod report;
 mod train;
 mod tune;
 
@@ -29,6 +30,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Some(Command::Convert(a)) => convert::run(a, ui),
         Some(Command::Inspect { dataset, verify }) => inspect::run(&dataset, verify, ui),
+        Some(Command::Report { inputs, output }) => report::run(&inputs, &output, ui),
         Some(Command::Export { dataset, output, zero_based }) => {
             export::run(&dataset, output.as_deref(), zero_based, ui)
         }

@@ -64,11 +64,10 @@ pub fn run(a: TrainArgs, ui: Ui) -> anyhow::Result<()> {
                 if l.pass == 1 {
                     outln!("{}", aligned(&columns))?;
                 }
-                let examples = l.examples_per_second * l.seconds;
                 let mut cells = vec![
                     l.pass.to_string(),
                     l.mistakes.to_string(),
-                    format!("{:.4}", l.mistakes as f64 / examples.max(1.0)),
+                    format!("{:.4}", l.mistakes as f64 / l.examples.max(1) as f64),
                 ];
                 cells.extend(l.train_error.map(|e| format!("{e:.4}")));
                 cells.extend(l.eval_error.map(|e| format!("{e:.4}")));
@@ -92,10 +91,15 @@ pub fn run(a: TrainArgs, ui: Ui) -> anyhow::Result<()> {
             None => eprintln!("not separated within {} passes", spec.options.passes),
         }
     }
+    // The one shape `report` reads (docs/report.md).
+    let v = serde_json::json!({
+        "kind": "train", "command": crate::ui::command_line(), "model": a.output, "learner": learner,
+        "eval": (!eval.is_empty()).then_some(eval), "params": model.meta.params, "passes": lines, "training": t,
+    });
+    if let Some(dir) = &a.report {
+        super::report::write_one(v.clone(), Some(&model), dir, ui)?;
+    }
     if ui.json {
-        let v = serde_json::json!({
-            "model": a.output, "learner": learner, "params": model.meta.params, "passes": lines, "training": t,
-        });
         return crate::ui::json(&v);
     }
     let how = match t.mixing {

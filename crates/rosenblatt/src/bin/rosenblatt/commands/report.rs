@@ -1,0 +1,30 @@
+//! `rosenblatt report`, and the report `train --report` and `bench ocr
+//! --report` write.
+
+use crate::ui::Ui;
+use rosenblatt::model::SavedModel;
+use rosenblatt::report::{Input, Report, render, write};
+use std::path::{Path, PathBuf};
+
+pub fn run(inputs: &[PathBuf], output: &Path, ui: Ui) -> anyhow::Result<()> {
+    let inputs = inputs.iter().map(|p| Input::read(p)).collect::<Result<Vec<_>, _>>()?;
+    let report = render(&inputs, &[])?;
+    finish(&report, output, ui)
+}
+
+/// The report of one document `v` (with its model, if in hand) into `dir`.
+pub fn write_one(v: serde_json::Value, model: Option<&SavedModel>, dir: &Path, ui: Ui) -> anyhow::Result<()> {
+    let input = Input::from_value("run", v)?;
+    let report = render(&[input], &[model])?;
+    finish(&report, dir, ui)
+}
+
+fn finish(report: &Report, dir: &Path, ui: Ui) -> anyhow::Result<()> {
+    report.notes.iter().for_each(|n| ui.note(n));
+    write(dir, report)?;
+    if !ui.json && !ui.quiet {
+        // On stderr: stdout may be a table or JSON another program reads.
+        eprintln!("report written to {} ({} files)", dir.join("index.html").display(), report.files.len());
+    }
+    Ok(())
+}
