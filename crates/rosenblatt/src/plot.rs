@@ -315,13 +315,7 @@ pub fn weight_image(title: &str, width: usize, height: usize, panels: &[Panel<'_
             )));
         }
     }
-    let mut magnitudes: Vec<f32> =
-        panels.iter().flat_map(|p| p.values.iter()).map(|v| v.abs()).filter(|&v| v > 0.0).collect();
-    magnitudes.sort_by(f32::total_cmp);
-    let max = match magnitudes.len() {
-        0 => 0.0,
-        n => magnitudes[((n - 1) as f64 * SCALE_QUANTILE).round() as usize],
-    };
+    let max = scale(panels);
     let per_row = panels.len().min(5);
     let rows = panels.len().div_ceil(per_row);
     let (pw, ph) = (width * CELL + 16, height * CELL + 28);
@@ -386,6 +380,28 @@ pub fn weight_image(title: &str, width: usize, height: usize, panels: &[Panel<'_
     Ok(o)
 }
 
+/// The colour scale's end for `panels`: the [`SCALE_QUANTILE`] of their
+/// non-zero |weights| (0 when all are zero).
+fn scale(panels: &[Panel<'_>]) -> f32 {
+    let mut magnitudes: Vec<f32> =
+        panels.iter().flat_map(|p| p.values.iter()).map(|v| v.abs()).filter(|&v| v > 0.0).collect();
+    magnitudes.sort_by(f32::total_cmp);
+    match magnitudes.len() {
+        0 => 0.0,
+        n => magnitudes[((n - 1) as f64 * SCALE_QUANTILE).round() as usize],
+    }
+}
+
+/// Each panel's cells as RGB, coloured as [`weight_image`] colours them
+/// (non-finite weights refused by name).
+pub fn weight_colours(panels: &[Panel<'_>]) -> Result<Vec<Vec<[u8; 3]>>, Error> {
+    if let Some((p, k)) = panels.iter().find_map(|p| p.values.iter().position(|v| !v.is_finite()).map(|k| (p, k))) {
+        return Err(Error::Input(format!("weight image, panel \"{}\": weight {k} is {}", p.title, p.values[k])));
+    }
+    let max = scale(panels);
+    Ok(panels.iter().map(|p| p.values.iter().map(|&v| rgb(if max > 0.0 { v / max } else { 0.0 })).collect()).collect())
+}
+
 /// A weight for the colour bar's labels, three significant digits.
 fn fmt_weight(v: f32) -> String {
     if v == 0.0 { "0".into() } else { format!("{v:.3e}") }
@@ -394,10 +410,15 @@ fn fmt_weight(v: f32) -> String {
 /// `t` in [−1, 1] as a colour: blue (#2166ac) at −1, white at 0, red
 /// (#b2182b) at 1, linear in between.
 fn diverging(t: f32) -> String {
+    let [r, g, b] = rgb(t);
+    format!("#{r:02x}{g:02x}{b:02x}")
+}
+
+/// [`diverging`] as bytes.
+fn rgb(t: f32) -> [u8; 3] {
     let t = t.clamp(-1.0, 1.0);
-    let (end, a) = if t < 0.0 { ([0x21, 0x66, 0xac], -t) } else { ([0xb2, 0x18, 0x2b], t) };
-    let mix = |c: u8| (255.0 + (f32::from(c) - 255.0) * a).round() as u8;
-    format!("#{:02x}{:02x}{:02x}", mix(end[0]), mix(end[1]), mix(end[2]))
+    let (end, a) = if t < 0.0 { ([0x21u8, 0x66, 0xac], -t) } else { ([0xb2, 0x18, 0x2b], t) };
+    end.map(|c| (255.0 + (f32::from(c) - 255.0) * a).round() as u8)
 }
 
 #[cfg(test)]

@@ -84,6 +84,33 @@ pub struct OcrDoc {
     pub records: Vec<RecordDoc>,
 }
 
+/// A `bounds --json` document: the mistake bounds on a dataset.
+#[derive(Clone, Debug, serde::Deserialize)]
+pub struct BoundsDoc {
+    /// The command line that produced it.
+    #[serde(default)]
+    pub command: Option<String>,
+    /// Rows.
+    pub examples: u64,
+    /// `R = max ‖(x, 1)‖`.
+    pub r: f64,
+    /// The reference separator.
+    pub reference: String,
+    /// Its margin.
+    pub reference_margin: f64,
+    /// `(R/γ)²` when that margin is positive.
+    #[serde(default)]
+    pub novikoff: Option<f64>,
+    /// The γ of Freund and Schapire's bound.
+    pub gamma: f64,
+    /// `D` at that γ.
+    pub deficit: f64,
+    /// `((R+D)/γ)²`.
+    pub freund_schapire: f64,
+    /// Mistakes of one sequential Perceptron pass.
+    pub perceptron_mistakes: u64,
+}
+
 /// A document the report reads, by the `kind` it declares.
 #[derive(Clone, Debug)]
 pub enum Doc {
@@ -91,6 +118,8 @@ pub enum Doc {
     Train(TrainDoc),
     /// From `bench ocr --json`.
     Ocr(OcrDoc),
+    /// From `bounds --json`.
+    Bounds(BoundsDoc),
 }
 
 /// One input: a name (the file's stem) and its document.
@@ -117,11 +146,14 @@ impl Input {
         let doc = match v.get("kind").and_then(|k| k.as_str()) {
             Some("train") => Doc::Train(serde_json::from_value(v).map_err(|e| bad(format!("a train document: {e}")))?),
             Some("ocr") => Doc::Ocr(serde_json::from_value(v).map_err(|e| bad(format!("an ocr document: {e}")))?),
-            Some(k) => return Err(bad(format!("kind \"{k}\" is neither \"train\" nor \"ocr\""))),
+            Some("bounds") => {
+                Doc::Bounds(serde_json::from_value(v).map_err(|e| bad(format!("a bounds document: {e}")))?)
+            }
+            Some(k) => return Err(bad(format!("kind \"{k}\" is not \"train\", \"ocr\" or \"bounds\""))),
             None => {
-                return Err(bad(
-                    "no \"kind\": give what `train --json` or `bench ocr --json` wrote (docs/report.md)".into()
-                ));
+                return Err(bad("no \"kind\": give what `train --json`, `bench ocr --json` or `bounds --json` wrote \
+                     (docs/report.md)"
+                    .into()));
             }
         };
         Ok(Input { name: name.to_string(), doc })
@@ -142,7 +174,7 @@ impl Input {
 #[derive(Clone, Debug, Default)]
 pub struct Report {
     /// File names inside the report's directory, and their contents.
-    pub files: Vec<(String, String)>,
+    pub files: Vec<(String, Vec<u8>)>,
     /// Notes (a model that could not be drawn, and why).
     pub notes: Vec<String>,
 }
@@ -169,7 +201,7 @@ pub fn render(inputs: &[Input], models: &[Option<&SavedModel>]) -> Result<Report
         .enumerate()
         .filter_map(|(i, input)| match &input.doc {
             Doc::Train(t) => Some((i, input, t)),
-            Doc::Ocr(_) => None,
+            Doc::Ocr(_) | Doc::Bounds(_) => None,
         })
         .collect();
     if !trains.is_empty() {
@@ -243,9 +275,14 @@ pub fn render(inputs: &[Input], models: &[Option<&SavedModel>]) -> Result<Report
                         let panels: Vec<Panel<'_>> =
                             panels.iter().map(|(title, v)| Panel { title: title.clone(), values: v }).collect();
                         let svg = weight_image(&title, IMAGE_SIDE, IMAGE_SIDE, &panels)?;
-                        let file = format!("weights-{}.svg", file_safe(&input.name));
-                        figure(&mut html, &file, &title);
-                        r.files.push((file, svg));
+                        let stem = format!("weights-{}", file_safe(&input.name));
+                        figure(&mut html, &format!("{stem}.svg"), &title);
+                        let _ = writeln!(
+                            html,
+                            "<p>As a PNG, one pixel per weight: <a href=\"{stem}.png\">{stem}.png</a></p>"
+                        );
+                        r.files.push((format!("{stem}.svg"), svg.into_bytes()));
+                        r.files.push((format!("{stem}.png"), weight_png(IMAGE_SIDE, IMAGE_SIDE, &panels)?));
                     }
                     None => r.notes.push(format!(
                         "{}: weights not drawn: dimension {} is not a {IMAGE_SIDE}×{IMAGE_SIDE} image",
@@ -259,8 +296,12 @@ pub fn render(inputs: &[Input], models: &[Option<&SavedModel>]) -> Result<Report
         let Doc::Ocr(o) = &input.doc else { continue };
         ocr_section(&mut r, &mut html, input, o)?;
     }
+    for input in inputs {
+        let Doc::Bounds(b) = &input.doc else { continue };
+        bounds_section(&mut html, input, b);
+    }
     html.push_str("</body>\n</html>\n");
-    r.files.push(("index.html".into(), html));
+    r.files.push(("index.html".into(), html.into_bytes()));
     Ok(r)
 }
 
@@ -342,6 +383,65 @@ fn ocr_section(r: &mut Report, html: &mut String, input: &Input, o: &OcrDoc) -> 
     add_figure(r, html, &format!("ocr-{}.svg", file_safe(&input.name)), &chart)
 }
 
+/// The mistake bounds of `bounds --json` as a table.
+fn bounds_section(html: &mut String, input: &Input, b: &BoundsDoc) {
+    html.push_str("<h2>Mistake bounds</h2>\n");
+    commands(html, std::iter::once((input.name.as_str(), b.command.as_deref())));
+    let novikoff = b.novikoff.map_or("none (the reference does not separate the data)".into(), |n| format!("{n:.1}"));
+    let rows = [
+        ("examples", b.examples.to_string()),
+        ("reference separator u", escape(&b.reference)),
+        ("R = max ‖(x, 1)‖", format!("{:.4}", b.r)),
+        ("margin of u", format!("{:.6}", b.reference_margin)),
+        ("Novikoff (R/γ)²", novikoff),
+        ("Freund–Schapire ((R+D)/γ)²", format!("{:.1} (γ = {:.6}, D = {:.4})", b.freund_schapire, b.gamma, b.deficit)),
+        ("Perceptron mistakes, one pass", b.perceptron_mistakes.to_string()),
+    ];
+    html.push_str("<table>\n");
+    for (k, v) in rows {
+        let _ = writeln!(html, "<tr><th>{k}</th><td>{v}</td></tr>");
+    }
+    html.push_str("</table>\n");
+}
+
+/// The weight panels as one PNG, a pixel per weight (panels side by side,
+/// a white column between), in the SVG's colours: 8-bit RGB, filter 0,
+/// deflated by flate2's Rust backend — no system library.
+fn weight_png(width: usize, height: usize, panels: &[Panel<'_>]) -> Result<Vec<u8>, Error> {
+    let colours = crate::plot::weight_colours(panels)?;
+    let w = panels.len() * (width + 1) - 1;
+    let mut raw = Vec::with_capacity(height * (1 + 3 * w));
+    for y in 0..height {
+        raw.push(0);
+        for (n, c) in colours.iter().enumerate() {
+            if n > 0 {
+                raw.extend([255, 255, 255]);
+            }
+            for x in 0..width {
+                raw.extend(c[y * width + x]);
+            }
+        }
+    }
+    let mut z = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::best());
+    let idat = std::io::Write::write_all(&mut z, &raw)
+        .and_then(|()| z.finish())
+        .map_err(|e| Error::Input(format!("encoding a PNG: {e}")))?;
+    let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
+    let mut ihdr = Vec::with_capacity(13);
+    ihdr.extend((w as u32).to_be_bytes());
+    ihdr.extend((height as u32).to_be_bytes());
+    ihdr.extend([8, 2, 0, 0, 0]);
+    for (kind, body) in [(&b"IHDR"[..], &ihdr[..]), (b"IDAT", &idat), (b"IEND", &[])] {
+        png.extend((body.len() as u32).to_be_bytes());
+        let at = png.len();
+        png.extend(kind);
+        png.extend(body);
+        let crc = crc32fast::hash(&png[at..]);
+        png.extend(crc.to_be_bytes());
+    }
+    Ok(png)
+}
+
 /// The command lines, one `<pre>` each.
 fn commands<'a>(html: &mut String, runs: impl Iterator<Item = (&'a str, Option<&'a str>)>) {
     for (name, cmd) in runs {
@@ -359,7 +459,7 @@ fn commands<'a>(html: &mut String, runs: impl Iterator<Item = (&'a str, Option<&
 fn add_figure(r: &mut Report, html: &mut String, file: &str, chart: &Chart) -> Result<(), Error> {
     let svg = chart.to_svg()?;
     figure(html, file, &chart.title);
-    r.files.push((file.to_string(), svg));
+    r.files.push((file.to_string(), svg.into_bytes()));
     Ok(())
 }
 

@@ -125,7 +125,10 @@ fn the_ocr_table_sits_beside_its_plot() {
         ],
     });
     let report = render(&[Input::from_value("ocr", doc).unwrap()], &[]).unwrap();
-    let file = |name: &str| &report.files.iter().find(|f| f.0 == name).unwrap_or_else(|| panic!("no {name}")).1;
+    let file = |name: &str| {
+        let bytes = &report.files.iter().find(|f| f.0 == name).unwrap_or_else(|| panic!("no {name}")).1;
+        std::str::from_utf8(bytes).unwrap()
+    };
     let html = file("index.html");
     assert!(html.contains("<td>3.25% ± 0.04</td>") && html.contains("<td>4.78% ± 1.06</td>"), "{html}");
     assert!(html.contains("rosenblatt bench ocr --seeds 2") && html.contains("src=\"ocr-ocr.svg\""), "{html}");
@@ -204,8 +207,8 @@ fn train_json_becomes_a_report_with_the_same_bytes_every_time() {
         v.sort();
         v
     };
-    assert_eq!(names("a"), ["error.svg", "index.html", "online.svg", "weights-averaged.svg"]);
-    assert_eq!(names("direct"), ["error.svg", "index.html", "online.svg", "weights-run.svg"]);
+    assert_eq!(names("a"), ["error.svg", "index.html", "online.svg", "weights-averaged.png", "weights-averaged.svg"]);
+    assert_eq!(names("direct"), ["error.svg", "index.html", "online.svg", "weights-run.png", "weights-run.svg"]);
     for name in names("a") {
         let (a, b) = (std::fs::read(t.join("a").join(&name)).unwrap(), std::fs::read(t.join("b").join(&name)).unwrap());
         assert!(a == b, "{name} differs between two runs");
@@ -221,7 +224,41 @@ fn train_json_becomes_a_report_with_the_same_bytes_every_time() {
     let error = std::fs::read_to_string(t.join("a/error.svg")).unwrap();
     assert!(error.contains("averaged-perceptron: holdout") && error.contains("averaged-perceptron: train"));
     let weights = std::fs::read_to_string(t.join("a/weights-averaged.svg")).unwrap();
-    assert_eq!(parses(&weights).descendants().filter(|n| n.attribute("class") == Some("px")).count(), 784);
+    let svg = parses(&weights);
+    let cells: Vec<_> = svg.descendants().filter(|n| n.attribute("class") == Some("px")).collect();
+    assert_eq!(cells.len(), 784);
+    // The PNG: 28 × 28 RGB pixels, each the colour of its SVG cell.
+    let png = std::fs::read(t.join("a/weights-averaged.png")).unwrap();
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    assert_eq!(&png[12..16], b"IHDR");
+    assert_eq!(
+        (&png[16..20], &png[20..24], &png[24..26]),
+        (&28u32.to_be_bytes()[..], &28u32.to_be_bytes()[..], &[8u8, 2][..])
+    );
+    let idat_len = u32::from_be_bytes(png[33..37].try_into().unwrap()) as usize;
+    assert_eq!(&png[37..41], b"IDAT");
+    let mut raw = Vec::new();
+    std::io::Read::read_to_end(&mut flate2::read::ZlibDecoder::new(&png[41..41 + idat_len]), &mut raw).unwrap();
+    assert_eq!(raw.len(), 28 * (1 + 3 * 28));
+    for (k, cell) in cells.iter().enumerate() {
+        let (x, y) = (k % 28, k / 28);
+        let at = y * (1 + 3 * 28) + 1 + 3 * x;
+        let fill = format!("#{:02x}{:02x}{:02x}", raw[at], raw[at + 1], raw[at + 2]);
+        assert_eq!(cell.attribute("fill"), Some(fill.as_str()), "pixel {k}");
+    }
+
+    // The mistake bounds, from `bounds --json`, as a table beside the runs.
+    let (code, out, err) = run(&["bounds", p(&t.join("data")), "--model", p(&model), "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let bounds = t.join("bounds.json");
+    std::fs::write(&bounds, &out).unwrap();
+    let (code, _, err) = run(&["report", p(&json), p(&bounds), "-o", p(&t.join("both"))]);
+    assert_eq!(code, 0, "{err}");
+    let html = std::fs::read_to_string(t.join("both/index.html")).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let mistakes = format!("<tr><th>Perceptron mistakes, one pass</th><td>{}</td></tr>", v["perceptron_mistakes"]);
+    assert!(html.contains("<h2>Mistake bounds</h2>") && html.contains(&mistakes), "{html}");
+    assert!(html.contains("<th>Freund–Schapire ((R+D)/γ)²</th>"), "{html}");
 
     // A JSON that is not a document, and an unwritable directory: one line, status 1.
     let (code, _, err) = run(&["report", p(&model), "-o", p(&t.join("c"))]);
