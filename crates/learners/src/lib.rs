@@ -37,8 +37,9 @@
 //! 3. `mix`, `linear`, `average` — mixing state and reducers; the linear
 //!    state the Perceptron family and PA share; lazy averaging.
 //! 4. the algorithms: `perceptron`, `averaged`, `voted`, `sgd`, `pa`,
-//!    `multiclass`, `winnow`, `eg`, `ftrl`; and `bounds`, the mistake-bound
-//!    diagnostics.
+//!    `multiclass`, `winnow`, `eg`, `ftrl`; `kernel`, the kernel
+//!    Perceptrons (their own loop over blocks of examples); and `bounds`,
+//!    the mistake-bound diagnostics.
 //! 5. the drivers: `train` (the one outer loop, sequential and parallel),
 //!    `pocket`, `ovr` (one-vs-rest); and `registry`.
 //!
@@ -50,6 +51,7 @@ mod bounds;
 mod eg;
 mod error;
 mod ftrl;
+mod kernel;
 mod learner;
 mod linear;
 mod loss;
@@ -74,6 +76,10 @@ pub use bounds::{MistakeBounds, mistake_bounds};
 pub use eg::{EgForm, ExponentiatedGradient};
 pub use error::LearnError;
 pub use ftrl::{FtrlParams, FtrlProximal, RandomizedFtrl, Scales, max_norm, scales};
+pub use kernel::{
+    BLOCK as KERNEL_BLOCK, CHUNK as KERNEL_CHUNK, Event, Kernel, KernelForm, KernelModel, KernelParams, Outputs,
+    train_kernel,
+};
 pub use learner::{Bias, OnlineLearner, Plan, Step};
 pub use linear::PerceptronParams;
 pub use loss::Loss;

@@ -1,0 +1,619 @@
+//! Kernel Perceptrons (Freund & Schapire 1999): the Perceptron in the
+//! feature space of a kernel. Each mistake keeps its row as a support row
+//! with a coefficient per output; the last, averaged and voted forms; one
+//! output (±1 labels), one-vs-rest over every class on one shared support
+//! set (each kernel value computed once for all classes), or the
+//! multi-class Perceptron (argmax; +x to the true class, −x to the
+//! predicted one); an optional budget on support rows.
+//!
+//! Examples are taken in blocks of [`BLOCK`]. The block's kernel values
+//! against every support row are one matrix product (sgemm, in chunks of
+//! [`CHUNK`] support rows spread over the threads) and the kernel's map;
+//! its scores follow from them. Then the block is resolved in order: each
+//! example's score is corrected for what the block changed before it —
+//! updates add `Δ·k(x_i, x_j)` with the block's own kernel values among
+//! themselves, evictions take their row's whole contribution back — so
+//! the run is the sequential algorithm's, example by example. The chunks
+//! are fixed, not the threads, so the model is the same on any number of
+//! threads.
+//!
+//! Budget: when a new support row would exceed it, the row with the least
+//! `Σ_c |α_c|` is removed (the oldest among equals) — its whole
+//! contribution with it. The voted form keeps every vector's rows and
+//! takes no budget.
+
+use crate::error::{LearnError, param};
+use rand::SeedableRng;
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::seq::SliceRandom;
+use rayon::prelude::*;
+use rosenblatt_kernels::{Examples, Row};
+
+/// Examples per block.
+pub const BLOCK: usize = 64;
+/// Support rows per chunk of a block's kernel values.
+pub const CHUNK: usize = 256;
+
+/// A kernel on rows.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Kernel {
+    /// `(γ⟨x, x′⟩ + c)^d`.
+    Poly {
+        /// γ.
+        gamma: f32,
+        /// c.
+        coef0: f32,
+        /// d.
+        degree: u32,
+    },
+    /// `exp(−γ‖x − x′‖²)`.
+    Rbf {
+        /// γ.
+        gamma: f32,
+    },
+}
+
+impl Kernel {
+    /// The kernel's value from `⟨x, s⟩` and the squared norms of `x` and `s`.
+    #[inline]
+    pub fn from_dot(&self, dot: f32, nx: f32, ns: f32) -> f32 {
+        match *self {
+            Kernel::Poly { gamma, coef0, degree } => (gamma * dot + coef0).powi(degree as i32),
+            Kernel::Rbf { gamma } => (-gamma * (nx + ns - 2.0 * dot).max(0.0)).exp(),
+        }
+    }
+
+    fn check(&self) -> Result<(), LearnError> {
+        match *self {
+            Kernel::Poly { gamma, coef0, degree } => {
+                if !(gamma.is_finite() && gamma > 0.0) {
+                    return Err(param("gamma", gamma, "a number > 0"));
+                }
+                if !coef0.is_finite() || coef0 < 0.0 {
+                    return Err(param("coef0", coef0, "a number >= 0"));
+                }
+                if degree == 0 || degree > 16 {
+                    return Err(param("degree", degree, "a whole number from 1 to 16"));
+                }
+            }
+            Kernel::Rbf { gamma } => {
+                if !(gamma.is_finite() && gamma > 0.0) {
+                    return Err(param("gamma", gamma, "a number > 0"));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Which vector predicts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KernelForm {
+    /// The last.
+    Last,
+    /// The average of every step's.
+    Averaged,
+    /// The vote of every vector, weighted by how long it survived.
+    Voted,
+}
+
+/// What the outputs are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outputs {
+    /// One output; labels ±1.
+    Binary,
+    /// One output per class, each its class against the rest; labels are
+    /// class ids.
+    OneVsRest(usize),
+    /// The multi-class Perceptron over this many classes.
+    Multiclass(usize),
+}
+
+impl Outputs {
+    /// Number of scores per row.
+    pub fn count(&self) -> usize {
+        match *self {
+            Outputs::Binary => 1,
+            Outputs::OneVsRest(c) | Outputs::Multiclass(c) => c,
+        }
+    }
+}
+
+/// How to train.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct KernelParams {
+    /// The kernel.
+    pub kernel: Kernel,
+    /// Which vector predicts.
+    pub form: KernelForm,
+    /// What the outputs are.
+    pub outputs: Outputs,
+    /// At most this many support rows.
+    pub budget: Option<usize>,
+    /// Passes over the data (whole).
+    pub passes: usize,
+    /// Seed of each pass's order (a fresh permutation every pass).
+    pub seed: u64,
+}
+
+/// One update of the voted form: output `class` of support `slot` moved
+/// by `delta` after `step` examples.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Event {
+    /// The support row.
+    pub slot: u32,
+    /// The output.
+    pub class: u32,
+    /// The change of its coefficient.
+    pub delta: f32,
+    /// Examples seen before it.
+    pub step: u64,
+}
+
+/// A trained kernel Perceptron: its support rows (dense), their squared
+/// norms and coefficients, and for the voted form every update.
+#[derive(Clone, Debug, PartialEq)]
+pub struct KernelModel {
+    /// The kernel.
+    pub kernel: Kernel,
+    /// Which vector predicts.
+    pub form: KernelForm,
+    /// What the outputs are.
+    pub outputs: Outputs,
+    /// The rows' dimension.
+    pub dim: usize,
+    /// Support rows, `dim` values each.
+    pub rows: Vec<f32>,
+    /// Their squared norms.
+    pub norms: Vec<f32>,
+    /// `outputs.count()` coefficients per support row: the last vector's
+    /// (last, voted) or the average's.
+    pub coef: Vec<f32>,
+    /// The voted form's updates in order (empty otherwise).
+    pub events: Vec<Event>,
+    /// Examples seen in training.
+    pub steps: u64,
+    /// Mistakes made in training (per example, not per output).
+    pub mistakes: u64,
+}
+
+/// The training state.
+struct State {
+    p: KernelParams,
+    dim: usize,
+    c: usize,
+    rows: Vec<f32>,
+    norms: Vec<f32>,
+    alpha: Vec<f32>,
+    /// Averaged form: `Σ (t·Δ)` per coefficient (the average is α − u/T).
+    u: Vec<f64>,
+    /// Each slot's training example and when it became a support row.
+    example: Vec<u32>,
+    born: Vec<u64>,
+    /// Slot of each training example, if it is a support row.
+    slot_of: Vec<u32>,
+    events: Vec<Event>,
+    steps: u64,
+    mistakes: u64,
+}
+
+const NONE: u32 = u32::MAX;
+
+/// Trains a kernel Perceptron on `data` as `p` says.
+pub fn train_kernel<E: Examples>(data: &E, p: &KernelParams) -> Result<KernelModel, LearnError> {
+    p.kernel.check()?;
+    if p.budget.is_some() && p.form == KernelForm::Voted {
+        return Err(param(
+            "budget",
+            p.budget.unwrap_or(0),
+            "none with the voted form (its vote needs every vector's rows)",
+        ));
+    }
+    if p.budget == Some(0) {
+        return Err(param("budget", 0, "at least 1 support row"));
+    }
+    let c = p.outputs.count();
+    if c == 0 || (matches!(p.outputs, Outputs::OneVsRest(_) | Outputs::Multiclass(_)) && c < 2) {
+        return Err(param("classes", c, "at least 2"));
+    }
+    let n = data.len();
+    for i in 0..n {
+        let y = data.label(i);
+        let ok = match p.outputs {
+            Outputs::Binary => y == 1.0 || y == -1.0,
+            _ => y >= 0.0 && y.fract() == 0.0 && (y as usize) < c,
+        };
+        if !ok {
+            return Err(param("label", format!("{y} (row {i})"), "±1, or a class id below the classes"));
+        }
+    }
+    let dim = data.dim();
+    let mut s = State {
+        p: *p,
+        dim,
+        c,
+        rows: Vec::new(),
+        norms: Vec::new(),
+        alpha: Vec::new(),
+        u: Vec::new(),
+        example: Vec::new(),
+        born: Vec::new(),
+        slot_of: vec![NONE; n],
+        events: Vec::new(),
+        steps: 0,
+        mistakes: 0,
+    };
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(p.seed);
+    let mut order: Vec<u32> = (0..n as u32).collect();
+    let mut x = vec![0f32; BLOCK * dim];
+    for _ in 0..p.passes {
+        order.shuffle(&mut rng);
+        for block in order.chunks(BLOCK) {
+            s.block(data, block, &mut x);
+        }
+    }
+    Ok(s.finish())
+}
+
+/// `out[i·cols + j] = ⟨a_i, b_j⟩` for row-major `a` (`m × k`) and `b`
+/// (`n × k`).
+fn dots(a: &[f32], b: &[f32], k: usize, out: &mut [f32]) {
+    let (m, n) = (a.len() / k.max(1), b.len() / k.max(1));
+    assert!(a.len() == m * k && b.len() == n * k && out.len() == m * n, "dots: shapes");
+    if m == 0 || n == 0 {
+        return;
+    }
+    if k == 0 {
+        out.fill(0.0);
+        return;
+    }
+    // SAFETY: `a` holds m×k values (row stride k, column stride 1), `b`
+    // read as its transpose holds k×n (row stride 1, column stride k),
+    // `out` m×n (row stride n): every index sgemm forms is inside its
+    // slice, as asserted above; `out` does not alias the inputs (a `&mut`).
+    unsafe {
+        matrixmultiply::sgemm(
+            m,
+            k,
+            n,
+            1.0,
+            a.as_ptr(),
+            k as isize,
+            1,
+            b.as_ptr(),
+            1,
+            k as isize,
+            0.0,
+            out.as_mut_ptr(),
+            n as isize,
+            1,
+        );
+    }
+}
+
+impl State {
+    fn slots(&self) -> usize {
+        self.norms.len()
+    }
+
+    /// One block of examples `block`, in order; `x` is scratch for their
+    /// rows.
+    fn block<E: Examples>(&mut self, data: &E, block: &[u32], x: &mut [f32]) {
+        let (d, c, b) = (self.dim, self.c, block.len());
+        let x = &mut x[..b * d];
+        x.fill(0.0);
+        let mut nx = vec![0f32; b];
+        for (i, &e) in block.iter().enumerate() {
+            let r = data.row(e as usize);
+            for k in 0..r.nnz() {
+                let (j, v) = r.entry(k);
+                x[i * d + j] = v;
+            }
+            nx[i] = x[i * d..(i + 1) * d].iter().map(|v| v * v).sum();
+        }
+        let kernel = self.p.kernel;
+        // Scores from the support rows as the block starts, chunk by chunk
+        // (each chunk's kernel values kept for evictions), summed in chunk
+        // order.
+        let m = self.slots();
+        let mut kt = vec![0f32; m * b];
+        let partial: Vec<Vec<f32>> = kt
+            .par_chunks_mut(CHUNK * b)
+            .enumerate()
+            .map(|(ch, out)| {
+                let lo = ch * CHUNK;
+                let hi = lo + out.len() / b;
+                dots(&self.rows[lo * d..hi * d], x, d, out);
+                let mut f = vec![0f32; b * c];
+                for (s, row) in out.chunks_mut(b).enumerate() {
+                    let ns = self.norms[lo + s];
+                    let a = &self.alpha[(lo + s) * c..(lo + s + 1) * c];
+                    for (i, kv) in row.iter_mut().enumerate() {
+                        *kv = kernel.from_dot(*kv, nx[i], ns);
+                        for (fc, &ac) in f[i * c..(i + 1) * c].iter_mut().zip(a) {
+                            *fc += ac * *kv;
+                        }
+                    }
+                }
+                f
+            })
+            .collect();
+        let mut f = vec![0f32; b * c];
+        for part in &partial {
+            f.iter_mut().zip(part).for_each(|(a, v)| *a += v);
+        }
+        // The block's rows among themselves.
+        let mut kbb = vec![0f32; b * b];
+        dots(x, x, d, &mut kbb);
+        for i in 0..b {
+            for j in 0..b {
+                kbb[i * b + j] = kernel.from_dot(kbb[i * b + j], nx[i], nx[j]);
+            }
+        }
+        // Slots at the block's start, by their column in `kt`.
+        let start_slots = m;
+        // Per position: the update made there (if any), and evictions as
+        // (slot's column at the start or position in the block, its
+        // coefficients).
+        let mut deltas = vec![0f32; b * c];
+        let mut changed = vec![false; b];
+        let mut evicted: Vec<(Source, Vec<f32>)> = Vec::new();
+        let mut delta = vec![0f32; c];
+        for (i, &e) in block.iter().enumerate() {
+            let mut score = f[i * c..(i + 1) * c].to_vec();
+            for j in (0..i).filter(|&j| changed[j]) {
+                let k = kbb[i * b + j];
+                score.iter_mut().zip(&deltas[j * c..(j + 1) * c]).for_each(|(s, &dl)| *s += dl * k);
+            }
+            for (src, a) in &evicted {
+                let k = match *src {
+                    Source::Start(col) => kt[col * b + i],
+                    Source::Block(q) => kbb[i * b + q],
+                };
+                score.iter_mut().zip(a).for_each(|(s, &ac)| *s -= ac * k);
+            }
+            let y = data.label(e as usize);
+            delta.fill(0.0);
+            let mistake = match self.p.outputs {
+                Outputs::Binary => {
+                    let wrong = y * score[0] <= 0.0;
+                    if wrong {
+                        delta[0] = y;
+                    }
+                    wrong
+                }
+                Outputs::OneVsRest(_) => {
+                    let mut any = false;
+                    for (cl, (&sc, dl)) in score.iter().zip(delta.iter_mut()).enumerate() {
+                        let yc = if cl == y as usize { 1.0 } else { -1.0 };
+                        if yc * sc <= 0.0 {
+                            *dl = yc;
+                            any = true;
+                        }
+                    }
+                    any
+                }
+                Outputs::Multiclass(_) => {
+                    // The first highest score wins; the true class must beat
+                    // every other strictly.
+                    let t = y as usize;
+                    let rival = (0..c).filter(|&k| k != t).fold(None, |best: Option<usize>, k| match best {
+                        Some(bk) if score[bk] >= score[k] => Some(bk),
+                        _ => Some(k),
+                    });
+                    match rival {
+                        Some(r) if score[r] >= score[t] => {
+                            delta[t] = 1.0;
+                            delta[r] = -1.0;
+                            true
+                        }
+                        _ => false,
+                    }
+                }
+            };
+            if mistake {
+                self.mistakes += 1;
+                let slot = match self.slot_of[e as usize] {
+                    NONE => self.insert(e, &x[i * d..(i + 1) * d], nx[i], block, start_slots, &mut evicted),
+                    s => s as usize,
+                };
+                let t = self.steps;
+                for (cl, &dl) in delta.iter().enumerate().filter(|(_, dl)| **dl != 0.0) {
+                    self.alpha[slot * c + cl] += dl;
+                    if self.p.form == KernelForm::Averaged {
+                        self.u[slot * c + cl] += t as f64 * f64::from(dl);
+                    }
+                    if self.p.form == KernelForm::Voted {
+                        self.events.push(Event { slot: slot as u32, class: cl as u32, delta: dl, step: t });
+                    }
+                }
+                deltas[i * c..(i + 1) * c].copy_from_slice(&delta);
+                changed[i] = true;
+            }
+            self.steps += 1;
+        }
+    }
+
+    /// A slot for example `e` (its row `x`, squared norm `nx`): a new one,
+    /// or under a full budget the least-weighted one's, whose contribution
+    /// is recorded in `evicted` for the rest of the block.
+    fn insert(
+        &mut self,
+        e: u32,
+        x: &[f32],
+        nx: f32,
+        block: &[u32],
+        start_slots: usize,
+        evicted: &mut Vec<(Source, Vec<f32>)>,
+    ) -> usize {
+        let c = self.c;
+        let slot = match self.p.budget {
+            Some(budget) if self.slots() >= budget => {
+                let weight = |s: usize| self.alpha[s * c..(s + 1) * c].iter().map(|a| a.abs()).sum::<f32>();
+                let s = (0..self.slots())
+                    .min_by(|&a, &b| weight(a).total_cmp(&weight(b)).then(self.born[a].cmp(&self.born[b])))
+                    .expect("a full budget has slots");
+                let old = self.example[s];
+                let src = match block.iter().position(|&q| q == old) {
+                    Some(q) => Source::Block(q),
+                    None => Source::Start(s),
+                };
+                // A slot reused in this block is found by its example above;
+                // one that was a support row at the start, by its column.
+                debug_assert!(matches!(src, Source::Block(_)) || s < start_slots);
+                evicted.push((src, self.alpha[s * c..(s + 1) * c].to_vec()));
+                self.slot_of[old as usize] = NONE;
+                self.rows[s * self.dim..(s + 1) * self.dim].copy_from_slice(x);
+                self.norms[s] = nx;
+                self.alpha[s * c..(s + 1) * c].fill(0.0);
+                if self.p.form == KernelForm::Averaged {
+                    self.u[s * c..(s + 1) * c].fill(0.0);
+                }
+                s
+            }
+            _ => {
+                self.rows.extend_from_slice(x);
+                self.norms.push(nx);
+                self.alpha.extend(std::iter::repeat_n(0.0, c));
+                if self.p.form == KernelForm::Averaged {
+                    self.u.extend(std::iter::repeat_n(0.0, c));
+                }
+                self.example.push(0);
+                self.born.push(0);
+                self.slots() - 1
+            }
+        };
+        self.example[slot] = e;
+        self.born[slot] = self.steps;
+        self.slot_of[e as usize] = slot as u32;
+        slot
+    }
+
+    fn finish(self) -> KernelModel {
+        let coef = match self.p.form {
+            KernelForm::Averaged if self.steps > 0 => {
+                let t = self.steps as f64;
+                self.alpha.iter().zip(&self.u).map(|(&a, &u)| (f64::from(a) - u / t) as f32).collect()
+            }
+            _ => self.alpha,
+        };
+        KernelModel {
+            kernel: self.p.kernel,
+            form: self.p.form,
+            outputs: self.p.outputs,
+            dim: self.dim,
+            rows: self.rows,
+            norms: self.norms,
+            coef,
+            events: self.events,
+            steps: self.steps,
+            mistakes: self.mistakes,
+        }
+    }
+}
+
+/// Where an evicted row's kernel values with the block are.
+#[derive(Clone, Copy, Debug)]
+enum Source {
+    /// Its column among the slots at the block's start.
+    Start(usize),
+    /// Its position in the block.
+    Block(usize),
+}
+
+impl KernelModel {
+    /// Support rows.
+    pub fn support_rows(&self) -> usize {
+        self.norms.len()
+    }
+
+    /// Every row's scores into `out` (`outputs.count()` per row, row by
+    /// row): the margins of the last or averaged vector, or the voted
+    /// form's `Σ_k c_k·sign(f_k(x))` per output; in parallel over blocks
+    /// of rows, each row's scores the same in any block.
+    pub fn scores_into<E: Examples>(&self, data: &E, out: &mut [f32]) {
+        let (c, d) = (self.outputs.count(), self.dim);
+        assert_eq!(out.len(), data.len() * c, "scores_into: one score per row and output");
+        out.par_chunks_mut(BLOCK * c).enumerate().for_each(|(blk, out)| {
+            let lo = blk * BLOCK;
+            let b = out.len() / c;
+            let mut x = vec![0f32; b * d];
+            let mut nx = vec![0f32; b];
+            for i in 0..b {
+                let r = data.row(lo + i);
+                for k in 0..r.nnz() {
+                    let (j, v) = r.entry(k);
+                    if j < d {
+                        x[i * d + j] = v;
+                    }
+                }
+                nx[i] = x[i * d..(i + 1) * d].iter().map(|v| v * v).sum();
+            }
+            let m = self.support_rows();
+            let mut kv = vec![0f32; m * b];
+            dots(&self.rows, &x, d, &mut kv);
+            for (s, row) in kv.chunks_mut(b).enumerate() {
+                for (i, v) in row.iter_mut().enumerate() {
+                    *v = self.kernel.from_dot(*v, nx[i], self.norms[s]);
+                }
+            }
+            out.fill(0.0);
+            if self.form == KernelForm::Voted {
+                for i in 0..b {
+                    for cl in 0..c {
+                        out[i * c + cl] = self.vote(cl, |s| kv[s * b + i]);
+                    }
+                }
+            } else {
+                for (s, row) in kv.chunks(b).enumerate() {
+                    let a = &self.coef[s * c..(s + 1) * c];
+                    for (i, &k) in row.iter().enumerate() {
+                        out[i * c..(i + 1) * c].iter_mut().zip(a).for_each(|(o, &ac)| *o += ac * k);
+                    }
+                }
+            }
+        });
+    }
+
+    /// The voted form's vote for output `class`, `k(s)` the kernel value
+    /// with support row `s`: each vector counts for the examples it
+    /// survived (to the next update of that output, or the end).
+    fn vote(&self, class: usize, k: impl Fn(usize) -> f32) -> f32 {
+        let sign = |v: f32| {
+            if v > 0.0 {
+                1.0
+            } else if v < 0.0 {
+                -1.0
+            } else {
+                0.0
+            }
+        };
+        let (mut f, mut vote, mut since) = (0f32, 0f64, 0u64);
+        for ev in self.events.iter().filter(|e| e.class as usize == class) {
+            vote += (ev.step - since) as f64 * sign(f);
+            f += ev.delta * k(ev.slot as usize);
+            since = ev.step;
+        }
+        vote += (self.steps - since) as f64 * sign(f);
+        vote as f32
+    }
+
+    /// Every row's predicted label: the sign of the one output (±1, a zero
+    /// score −1), or the class with the highest score (the first of equals).
+    pub fn predict<E: Examples>(&self, data: &E) -> Vec<f32> {
+        let c = self.outputs.count();
+        let mut scores = vec![0f32; data.len() * c];
+        self.scores_into(data, &mut scores);
+        scores
+            .chunks(c)
+            .map(|s| {
+                if c == 1 {
+                    if s[0] > 0.0 { 1.0 } else { -1.0 }
+                } else {
+                    s.iter().enumerate().fold((0, f32::NEG_INFINITY), |b, (k, &v)| if v > b.1 { (k, v) } else { b }).0
+                        as f32
+                }
+            })
+            .collect()
+    }
+}
