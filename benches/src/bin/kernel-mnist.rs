@@ -5,7 +5,7 @@
 //! ```text
 //! cargo run --release -p rosenblatt-benches --bin kernel-mnist -- \
 //!     [--rows 60000] [--passes 1] [--kernel rbf|poly] [--gamma 0.04] [--form averaged|last|voted] \
-//!     [--budget N]
+//!     [--budget N] [--only]
 //! ```
 //!
 //! MNIST is converted (all ten digits) into `datasets/cache` on first use,
@@ -41,7 +41,9 @@ fn main() {
     let tr = train.examples().unwrap().range(0..rows);
     let te = test.examples().unwrap();
     let labels = te.labels();
-    for p in 1..=passes {
+    // `--only`: just the run of `--passes` passes, not every shorter one.
+    let first = if std::env::args().any(|a| a == "--only") { passes } else { 1 };
+    for p in first..=passes {
         let params = KernelParams { kernel, form, outputs: Outputs::OneVsRest(10), budget, passes: p, seed: 0 };
         let t = Instant::now();
         let model = with_examples!(&tr, |e| train_kernel(e, &params)).unwrap();

@@ -28,9 +28,10 @@ use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::SliceRandom;
 use rayon::prelude::*;
 use rosenblatt_kernels::{Examples, Row};
+use wide::f32x8;
 
 /// Examples per block.
-pub const BLOCK: usize = 64;
+pub const BLOCK: usize = 256;
 /// Support rows per chunk of a block's kernel values.
 pub const CHUNK: usize = 256;
 
@@ -54,12 +55,30 @@ pub enum Kernel {
 }
 
 impl Kernel {
-    /// The kernel's value from `⟨x, s⟩` and the squared norms of `x` and `s`.
-    #[inline]
-    pub fn from_dot(&self, dot: f32, nx: f32, ns: f32) -> f32 {
-        match *self {
-            Kernel::Poly { gamma, coef0, degree } => (gamma * dot + coef0).powi(degree as i32),
-            Kernel::Rbf { gamma } => (-gamma * (nx + ns - 2.0 * dot).max(0.0)).exp(),
+    /// Turns `dots[i] = ⟨x_i, s⟩` into the kernel's values `k(x_i, s)`,
+    /// given the squared norms `nx[i]` of the `x_i` and `ns` of `s`: eight
+    /// lanes at a time (the exponential is `wide`'s), the last lanes
+    /// padded, so that every value is computed the same way wherever it
+    /// stands — in a block's values against the support rows, among the
+    /// block's own rows, or in scoring.
+    pub fn map(&self, dots: &mut [f32], nx: &[f32], ns: f32) {
+        debug_assert_eq!(dots.len(), nx.len());
+        for (d8, n8) in dots.chunks_mut(8).zip(nx.chunks(8)) {
+            let (mut d, mut n) = ([0f32; 8], [0f32; 8]);
+            d[..d8.len()].copy_from_slice(d8);
+            n[..n8.len()].copy_from_slice(n8);
+            let (d, n) = (f32x8::from(d), f32x8::from(n));
+            let k = match *self {
+                Kernel::Poly { gamma, coef0, degree } => {
+                    let base = f32x8::splat(gamma) * d + f32x8::splat(coef0);
+                    (1..degree).fold(base, |p, _| p * base)
+                }
+                Kernel::Rbf { gamma } => {
+                    let sq = (n + f32x8::splat(ns) - f32x8::splat(2.0) * d).max(f32x8::ZERO);
+                    (f32x8::splat(-gamma) * sq).exp()
+                }
+            };
+            d8.copy_from_slice(&k.to_array()[..d8.len()]);
         }
     }
 
@@ -195,6 +214,10 @@ struct State {
     events: Vec<Event>,
     steps: u64,
     mistakes: u64,
+    /// The block's kernel values against the support rows, kept from block
+    /// to block (a fresh megabyte-sized buffer each block costs its page
+    /// faults).
+    kt: Vec<f32>,
 }
 
 const NONE: u32 = u32::MAX;
@@ -242,6 +265,7 @@ pub fn train_kernel<E: Examples>(data: &E, p: &KernelParams) -> Result<KernelMod
         events: Vec::new(),
         steps: 0,
         mistakes: 0,
+        kt: Vec::new(),
     };
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(p.seed);
     let mut order: Vec<u32> = (0..n as u32).collect();
@@ -316,7 +340,8 @@ impl State {
         // (each chunk's kernel values kept for evictions), summed in chunk
         // order.
         let m = self.slots();
-        let mut kt = vec![0f32; m * b];
+        let mut kt = std::mem::take(&mut self.kt);
+        kt.resize(m * b, 0.0);
         let partial: Vec<Vec<f32>> = kt
             .par_chunks_mut(CHUNK * b)
             .enumerate()
@@ -326,12 +351,11 @@ impl State {
                 dots(&self.rows[lo * d..hi * d], x, d, out);
                 let mut f = vec![0f32; b * c];
                 for (s, row) in out.chunks_mut(b).enumerate() {
-                    let ns = self.norms[lo + s];
+                    kernel.map(row, &nx, self.norms[lo + s]);
                     let a = &self.alpha[(lo + s) * c..(lo + s + 1) * c];
-                    for (i, kv) in row.iter_mut().enumerate() {
-                        *kv = kernel.from_dot(*kv, nx[i], ns);
+                    for (i, &kv) in row.iter().enumerate() {
                         for (fc, &ac) in f[i * c..(i + 1) * c].iter_mut().zip(a) {
-                            *fc += ac * *kv;
+                            *fc += ac * kv;
                         }
                     }
                 }
@@ -345,10 +369,8 @@ impl State {
         // The block's rows among themselves.
         let mut kbb = vec![0f32; b * b];
         dots(x, x, d, &mut kbb);
-        for i in 0..b {
-            for j in 0..b {
-                kbb[i * b + j] = kernel.from_dot(kbb[i * b + j], nx[i], nx[j]);
-            }
+        for (i, row) in kbb.chunks_mut(b).enumerate() {
+            kernel.map(row, &nx, nx[i]);
         }
         // Slots at the block's start, by their column in `kt`.
         let start_slots = m;
@@ -432,6 +454,7 @@ impl State {
             }
             self.steps += 1;
         }
+        self.kt = kt;
     }
 
     /// A slot for example `e` (its row `x`, squared norm `nx`): a new one,
@@ -553,9 +576,7 @@ impl KernelModel {
             let mut kv = vec![0f32; m * b];
             dots(&self.rows, &x, d, &mut kv);
             for (s, row) in kv.chunks_mut(b).enumerate() {
-                for (i, v) in row.iter_mut().enumerate() {
-                    *v = self.kernel.from_dot(*v, nx[i], self.norms[s]);
-                }
+                self.kernel.map(row, &nx, self.norms[s]);
             }
             out.fill(0.0);
             if self.form == KernelForm::Voted {
