@@ -315,6 +315,43 @@ fn dots(a: &[f32], b: &[f32], k: usize, out: &mut [f32]) {
     }
 }
 
+/// `out[i·c + j] = Σ_s kt[s·b + i]·alpha[s·c + j]`: the scores of `b`
+/// examples from their kernel values with `kt.len() / b` support rows
+/// (support-major) and those rows' `c` coefficients each.
+fn scores(kt: &[f32], b: usize, alpha: &[f32], c: usize, out: &mut [f32]) {
+    let m = kt.len() / b.max(1);
+    assert!(kt.len() == m * b && alpha.len() == m * c && out.len() == b * c, "scores: shapes");
+    if b == 0 || c == 0 {
+        return;
+    }
+    if m == 0 {
+        out.fill(0.0);
+        return;
+    }
+    // SAFETY: `kt` read as its transpose is b×m (row stride 1, column
+    // stride b) inside its m·b values; `alpha` is m×c (row stride c, column
+    // stride 1); `out` is b×c (row stride c): every index sgemm forms is
+    // inside its slice, as asserted above; `out` aliases neither input.
+    unsafe {
+        matrixmultiply::sgemm(
+            b,
+            m,
+            c,
+            1.0,
+            kt.as_ptr(),
+            1,
+            b as isize,
+            alpha.as_ptr(),
+            c as isize,
+            1,
+            0.0,
+            out.as_mut_ptr(),
+            c as isize,
+            1,
+        );
+    }
+}
+
 impl State {
     fn slots(&self) -> usize {
         self.norms.len()
@@ -349,16 +386,11 @@ impl State {
                 let lo = ch * CHUNK;
                 let hi = lo + out.len() / b;
                 dots(&self.rows[lo * d..hi * d], x, d, out);
-                let mut f = vec![0f32; b * c];
                 for (s, row) in out.chunks_mut(b).enumerate() {
                     kernel.map(row, &nx, self.norms[lo + s]);
-                    let a = &self.alpha[(lo + s) * c..(lo + s + 1) * c];
-                    for (i, &kv) in row.iter().enumerate() {
-                        for (fc, &ac) in f[i * c..(i + 1) * c].iter_mut().zip(a) {
-                            *fc += ac * kv;
-                        }
-                    }
                 }
+                let mut f = vec![0f32; b * c];
+                scores(out, b, &self.alpha[lo * c..hi * c], c, &mut f);
                 f
             })
             .collect();
@@ -586,12 +618,7 @@ impl KernelModel {
                     }
                 }
             } else {
-                for (s, row) in kv.chunks(b).enumerate() {
-                    let a = &self.coef[s * c..(s + 1) * c];
-                    for (i, &k) in row.iter().enumerate() {
-                        out[i * c..(i + 1) * c].iter_mut().zip(a).for_each(|(o, &ac)| *o += ac * k);
-                    }
-                }
+                scores(&kv, b, &self.coef, c, out);
             }
         });
     }
