@@ -279,40 +279,62 @@ pub fn train_kernel<E: Examples>(data: &E, p: &KernelParams) -> Result<KernelMod
     Ok(s.finish())
 }
 
-/// `out[i·cols + j] = ⟨a_i, b_j⟩` for row-major `a` (`m × k`) and `b`
-/// (`n × k`).
-fn dots(a: &[f32], b: &[f32], k: usize, out: &mut [f32]) {
-    let (m, n) = (a.len() / k.max(1), b.len() / k.max(1));
-    assert!(a.len() == m * k && b.len() == n * k && out.len() == m * n, "dots: shapes");
-    if m == 0 || n == 0 {
+/// A borrowed matrix: `rows × cols` values at `v[r·rs + c·cs]`.
+#[derive(Clone, Copy)]
+struct Mat<'a> {
+    v: &'a [f32],
+    rows: usize,
+    cols: usize,
+    rs: usize,
+    cs: usize,
+}
+
+impl Mat<'_> {
+    /// Whether every index of the matrix lies inside `v`.
+    fn fits(&self) -> bool {
+        self.rows == 0 || self.cols == 0 || (self.rows - 1) * self.rs + (self.cols - 1) * self.cs < self.v.len()
+    }
+}
+
+/// `out = a·b`, `out` row-major (`a.rows × b.cols`), by sgemm; the shapes
+/// are checked here, once for both callers.
+fn gemm(a: Mat<'_>, b: Mat<'_>, out: &mut [f32]) {
+    assert!(a.cols == b.rows && a.fits() && b.fits() && out.len() == a.rows * b.cols, "gemm: shapes");
+    if out.is_empty() {
         return;
     }
-    if k == 0 {
+    if a.cols == 0 {
         out.fill(0.0);
         return;
     }
-    // SAFETY: `a` holds m×k values (row stride k, column stride 1), `b`
-    // read as its transpose holds k×n (row stride 1, column stride k),
-    // `out` m×n (row stride n): every index sgemm forms is inside its
-    // slice, as asserted above; `out` does not alias the inputs (a `&mut`).
+    // SAFETY: `a` and `b` index only inside their slices (`fits`, asserted
+    // above), `out` is `a.rows × b.cols` row-major with exactly that many
+    // values, and `out` (a `&mut`) aliases neither input.
     unsafe {
         matrixmultiply::sgemm(
-            m,
-            k,
-            n,
+            a.rows,
+            a.cols,
+            b.cols,
             1.0,
-            a.as_ptr(),
-            k as isize,
-            1,
-            b.as_ptr(),
-            1,
-            k as isize,
+            a.v.as_ptr(),
+            a.rs as isize,
+            a.cs as isize,
+            b.v.as_ptr(),
+            b.rs as isize,
+            b.cs as isize,
             0.0,
             out.as_mut_ptr(),
-            n as isize,
+            b.cols as isize,
             1,
         );
     }
+}
+
+/// `out[i·n + j] = ⟨a_i, b_j⟩` for row-major `a` (`m × k`) and `b`
+/// (`n × k`).
+fn dots(a: &[f32], b: &[f32], k: usize, out: &mut [f32]) {
+    let (m, n) = (a.len() / k.max(1), b.len() / k.max(1));
+    gemm(Mat { v: a, rows: m, cols: k, rs: k, cs: 1 }, Mat { v: b, rows: k, cols: n, rs: 1, cs: k }, out);
 }
 
 /// `out[i·c + j] = Σ_s kt[s·b + i]·alpha[s·c + j]`: the scores of `b`
@@ -320,36 +342,7 @@ fn dots(a: &[f32], b: &[f32], k: usize, out: &mut [f32]) {
 /// (support-major) and those rows' `c` coefficients each.
 fn scores(kt: &[f32], b: usize, alpha: &[f32], c: usize, out: &mut [f32]) {
     let m = kt.len() / b.max(1);
-    assert!(kt.len() == m * b && alpha.len() == m * c && out.len() == b * c, "scores: shapes");
-    if b == 0 || c == 0 {
-        return;
-    }
-    if m == 0 {
-        out.fill(0.0);
-        return;
-    }
-    // SAFETY: `kt` read as its transpose is b×m (row stride 1, column
-    // stride b) inside its m·b values; `alpha` is m×c (row stride c, column
-    // stride 1); `out` is b×c (row stride c): every index sgemm forms is
-    // inside its slice, as asserted above; `out` aliases neither input.
-    unsafe {
-        matrixmultiply::sgemm(
-            b,
-            m,
-            c,
-            1.0,
-            kt.as_ptr(),
-            1,
-            b as isize,
-            alpha.as_ptr(),
-            c as isize,
-            1,
-            0.0,
-            out.as_mut_ptr(),
-            c as isize,
-            1,
-        );
-    }
+    gemm(Mat { v: kt, rows: b, cols: m, rs: 1, cs: b }, Mat { v: alpha, rows: m, cols: c, rs: c, cs: 1 }, out);
 }
 
 impl State {

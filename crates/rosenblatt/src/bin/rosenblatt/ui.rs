@@ -129,3 +129,19 @@ pub fn command_line() -> String {
     });
     std::iter::once("rosenblatt".to_string()).chain(args).collect::<Vec<_>>().join(" ")
 }
+
+/// `value` as a document `report` reads (docs/report.md): its fields with
+/// the `kind` and this process's command line added, then `extra`.
+pub fn document(
+    value: &impl serde::Serialize,
+    kind: &str,
+    extra: &[(&str, serde_json::Value)],
+) -> anyhow::Result<serde_json::Value> {
+    let mut v = serde_json::to_value(value)?;
+    if let Some(o) = v.as_object_mut() {
+        o.insert("kind".into(), kind.into());
+        o.insert("command".into(), command_line().into());
+        o.extend(extra.iter().map(|(k, x)| (k.to_string(), x.clone())));
+    }
+    Ok(v)
+}

@@ -42,13 +42,7 @@ pub fn ocr(a: OcrArgs, ui: Ui) -> anyhow::Result<()> {
     bar.finish_and_clear();
     report.notes.iter().for_each(|n| ui.note(n));
     // The one shape `report` reads (docs/report.md).
-    let mut v = serde_json::to_value(&report)?;
-    if let Some(o) = v.as_object_mut() {
-        o.insert("kind".into(), "ocr".into());
-        o.insert("command".into(), crate::ui::command_line().into());
-        o.insert("seeds".into(), opts.seeds.into());
-        o.insert("target".into(), opts.target.into());
-    }
+    let v = crate::ui::document(&report, "ocr", &[("seeds", opts.seeds.into()), ("target", opts.target.into())])?;
     if let Some(dir) = &a.report {
         super::report::write_one(v.clone(), None, dir, ui)?;
     }

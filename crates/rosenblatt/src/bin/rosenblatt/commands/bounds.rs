@@ -15,12 +15,7 @@ pub fn run(a: BoundsArgs, ui: Ui) -> anyhow::Result<()> {
     b.notes.iter().for_each(|n| ui.note(n));
     if ui.json {
         // The shape `report` reads (docs/report.md).
-        let mut v = serde_json::to_value(&b)?;
-        if let Some(o) = v.as_object_mut() {
-            o.insert("kind".into(), "bounds".into());
-            o.insert("command".into(), crate::ui::command_line().into());
-        }
-        return crate::ui::json(&v);
+        return crate::ui::json(&crate::ui::document(&b, "bounds", &[])?);
     }
     outln!("examples            {}", b.examples)?;
     outln!("reference u         {}, normalised with its bias", b.reference)?;
