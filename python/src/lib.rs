@@ -237,7 +237,7 @@ impl PyTrainer {
         let (w, b, rows) = match t.weights() {
             Some(Weights::Linear(l)) => (l.weights.clone(), vec![l.bias], 1),
             Some(Weights::Multiclass(mc)) => (mc.weights.clone(), mc.bias.clone(), mc.bias.len()),
-            Some(Weights::Voted(_)) => return Ok(None),
+            Some(Weights::Voted(_) | Weights::Kernel(_)) => return Ok(None),
             None => return Err(err("the trainer has learned from no batch yet")),
         };
         drop(t);
@@ -385,8 +385,11 @@ fn convert(
 #[allow(clippy::type_complexity)]
 #[pyfunction]
 fn learners() -> Vec<(String, bool, String, Vec<(String, String)>)> {
+    // The kernel learners train on a whole dataset at once and have no
+    // coef_: not an estimator of this package's shape (yet).
     Learner::ALL
         .iter()
+        .filter(|l| !l.kernel())
         .map(|l| {
             let params = l.params().iter().map(|(p, d)| (p.name().to_string(), d.to_string())).collect();
             (l.name().to_string(), l.multiclass(), l.about().to_string(), params)

@@ -44,7 +44,8 @@ fn main() {
     // `--only`: just the run of `--passes` passes, not every shorter one.
     let first = if std::env::args().any(|a| a == "--only") { passes } else { 1 };
     for p in first..=passes {
-        let params = KernelParams { kernel, form, outputs: Outputs::OneVsRest(10), budget, passes: p, seed: 0 };
+        let params =
+            KernelParams { kernel, form, outputs: Outputs::OneVsRest(10), budget, passes: p, shuffle: true, seed: 0 };
         let t = Instant::now();
         let model = with_examples!(&tr, |e| train_kernel(e, &params)).unwrap();
         let fit = t.elapsed().as_secs_f64();

@@ -50,6 +50,12 @@ pub enum LearnError {
         /// What it takes.
         takes: String,
     },
+    /// A kernel learner asked to learn batch by batch.
+    #[error("{learner} trains on a whole dataset at once (rosenblatt train), not batch by batch")]
+    WholeData {
+        /// The learner.
+        learner: &'static str,
+    },
     /// Nothing to train on.
     #[error("the training set is empty")]
     Empty,

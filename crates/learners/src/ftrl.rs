@@ -261,19 +261,34 @@ pub struct Scales {
     pub max_norm: f64,
     /// `max |x_i|` over every entry.
     pub max_abs: f64,
+    /// `d·Var(X)`: the dimension times the variance of every entry of the
+    /// `n × d` matrix, zeros included — the squared distance a Gaussian
+    /// kernel's width is measured in (scikit-learn's `gamma="scale"` is
+    /// its inverse).
+    pub spread: f64,
 }
 
 /// The [`Scales`] of `data`, in one pass.
 pub fn scales<E: Examples>(data: &E) -> Scales {
     let mut s = Scales::default();
+    let (mut sum, mut sum_sq) = (0f64, 0f64);
     for i in 0..data.len() {
         let x = data.row(i);
-        s.max_norm = s.max_norm.max(f64::from(x.norm_sq()));
+        let n2 = f64::from(x.norm_sq());
+        s.max_norm = s.max_norm.max(n2);
+        sum_sq += n2;
         for k in 0..x.nnz() {
-            s.max_abs = s.max_abs.max(f64::from(x.entry(k).1.abs()));
+            let v = f64::from(x.entry(k).1);
+            s.max_abs = s.max_abs.max(v.abs());
+            sum += v;
         }
     }
     s.max_norm = s.max_norm.sqrt();
+    let (n, d) = (data.len() as f64, data.dim() as f64);
+    if n > 0.0 && d > 0.0 {
+        // d·(E[x²] − E[x]²) over the n·d entries.
+        s.spread = (sum_sq / n - sum * sum / (n * n * d)).max(0.0);
+    }
     s
 }
 

@@ -82,7 +82,8 @@ impl Kernel {
         }
     }
 
-    fn check(&self) -> Result<(), LearnError> {
+    /// Checks the ranges: γ > 0, c ≥ 0, the degree 1 to 16.
+    pub fn check(&self) -> Result<(), LearnError> {
         match *self {
             Kernel::Poly { gamma, coef0, degree } => {
                 if !(gamma.is_finite() && gamma > 0.0) {
@@ -149,10 +150,71 @@ pub struct KernelParams {
     pub outputs: Outputs,
     /// At most this many support rows.
     pub budget: Option<usize>,
-    /// Passes over the data (whole).
+    /// Passes over the data (whole; [`train_kernel`]'s).
     pub passes: usize,
-    /// Seed of each pass's order (a fresh permutation every pass).
+    /// Each pass in a fresh random order (else in the data's order).
+    pub shuffle: bool,
+    /// Seed of the passes' orders.
     pub seed: u64,
+}
+
+/// A kernel learner's configuration as the registry validates it
+/// ([`crate::Config::Kernel`]); the outputs follow from the data's labels.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct KernelConfig {
+    /// The kernel.
+    pub kernel: Kernel,
+    /// Which vector predicts.
+    pub form: KernelForm,
+    /// At most this many support rows.
+    pub budget: Option<usize>,
+    /// The multi-class Perceptron (else one output for ±1 labels, or one
+    /// per class against the rest).
+    pub multiclass: bool,
+}
+
+impl KernelConfig {
+    /// The training parameters for data whose labels are ±1 (`classes` 2,
+    /// `binary`) or class ids below `classes`.
+    pub fn params(&self, binary: bool, classes: usize, passes: usize, shuffle: bool, seed: u64) -> KernelParams {
+        let outputs = match (self.multiclass, binary) {
+            (true, _) => Outputs::Multiclass(classes),
+            (false, true) => Outputs::Binary,
+            (false, false) => Outputs::OneVsRest(classes),
+        };
+        KernelParams { kernel: self.kernel, form: self.form, outputs, budget: self.budget, passes, shuffle, seed }
+    }
+
+    /// Checks the ranges.
+    pub fn check(&self) -> Result<(), LearnError> {
+        self.kernel.check()?;
+        check_budget(self.budget, self.form)
+    }
+}
+
+fn check_budget(budget: Option<usize>, form: KernelForm) -> Result<(), LearnError> {
+    if budget.is_some() && form == KernelForm::Voted {
+        return Err(param(
+            "budget",
+            budget.unwrap_or(0),
+            "none with the voted form (its vote needs every vector's rows)",
+        ));
+    }
+    if budget == Some(0) {
+        return Err(param("budget", 0, "at least 1 support row"));
+    }
+    Ok(())
+}
+
+/// What one pass did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct KernelPass {
+    /// Examples whose prediction was wrong before it was learned from.
+    pub mistakes: u64,
+    /// Examples presented.
+    pub examples: u64,
+    /// Support rows at the pass's end.
+    pub support_rows: u64,
 }
 
 /// One update of the voted form: output `class` of support `slot` moved
@@ -194,6 +256,41 @@ pub struct KernelModel {
     pub steps: u64,
     /// Mistakes made in training (per example, not per output).
     pub mistakes: u64,
+    /// Every support value is a byte times this (rows from u8-encoded
+    /// data): model files store the rows as bytes ([`KernelModel::bytes`]).
+    pub scale: Option<f32>,
+}
+
+/// `‖x‖²` of a dense row, summed in order: the one definition of a support
+/// row's cached norm, in training and when a model is read back.
+pub fn norm_sq(x: &[f32]) -> f32 {
+    x.iter().map(|v| v * v).sum()
+}
+
+/// What a model file holds of a kernel model, to check and rebuild it by
+/// [`KernelModel::from_parts`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct KernelParts {
+    /// The kernel.
+    pub kernel: Kernel,
+    /// Which vector predicts.
+    pub form: KernelForm,
+    /// What the outputs are.
+    pub outputs: Outputs,
+    /// The rows' dimension.
+    pub dim: usize,
+    /// Support rows, `dim` values each.
+    pub rows: Vec<f32>,
+    /// `outputs.count()` coefficients per support row.
+    pub coef: Vec<f32>,
+    /// The voted form's updates.
+    pub events: Vec<Event>,
+    /// Examples seen in training.
+    pub steps: u64,
+    /// Mistakes made in training.
+    pub mistakes: u64,
+    /// The rows' byte scale, if they were stored as bytes.
+    pub scale: Option<f32>,
 }
 
 /// The training state.
@@ -222,61 +319,105 @@ struct State {
 
 const NONE: u32 = u32::MAX;
 
-/// Trains a kernel Perceptron on `data` as `p` says.
+/// Trains a kernel Perceptron on `data` as `p` says: [`KernelTrainer`]
+/// for `p.passes` passes.
 pub fn train_kernel<E: Examples>(data: &E, p: &KernelParams) -> Result<KernelModel, LearnError> {
-    p.kernel.check()?;
-    if p.budget.is_some() && p.form == KernelForm::Voted {
-        return Err(param(
-            "budget",
-            p.budget.unwrap_or(0),
-            "none with the voted form (its vote needs every vector's rows)",
-        ));
-    }
-    if p.budget == Some(0) {
-        return Err(param("budget", 0, "at least 1 support row"));
-    }
-    let c = p.outputs.count();
-    if c == 0 || (matches!(p.outputs, Outputs::OneVsRest(_) | Outputs::Multiclass(_)) && c < 2) {
-        return Err(param("classes", c, "at least 2"));
-    }
-    let n = data.len();
-    for i in 0..n {
-        let y = data.label(i);
-        let ok = match p.outputs {
-            Outputs::Binary => y == 1.0 || y == -1.0,
-            _ => y >= 0.0 && y.fract() == 0.0 && (y as usize) < c,
-        };
-        if !ok {
-            return Err(param("label", format!("{y} (row {i})"), "±1, or a class id below the classes"));
-        }
-    }
-    let dim = data.dim();
-    let mut s = State {
-        p: *p,
-        dim,
-        c,
-        rows: Vec::new(),
-        norms: Vec::new(),
-        alpha: Vec::new(),
-        u: Vec::new(),
-        example: Vec::new(),
-        born: Vec::new(),
-        slot_of: vec![NONE; n],
-        events: Vec::new(),
-        steps: 0,
-        mistakes: 0,
-        kt: Vec::new(),
-    };
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(p.seed);
-    let mut order: Vec<u32> = (0..n as u32).collect();
-    let mut x = vec![0f32; BLOCK * dim];
+    let mut t = KernelTrainer::new(data, p)?;
     for _ in 0..p.passes {
-        order.shuffle(&mut rng);
-        for block in order.chunks(BLOCK) {
-            s.block(data, block, &mut x);
+        t.pass(data);
+    }
+    Ok(t.into_model())
+}
+
+/// A kernel Perceptron in training, pass by pass, on one example set.
+pub struct KernelTrainer {
+    s: State,
+    rng: Xoshiro256PlusPlus,
+    order: Vec<u32>,
+    x: Vec<f32>,
+}
+
+impl KernelTrainer {
+    /// A trainer for `data` (checked: its labels fit `p.outputs`) as `p`
+    /// says (`p.passes` aside).
+    pub fn new<E: Examples>(data: &E, p: &KernelParams) -> Result<Self, LearnError> {
+        p.kernel.check()?;
+        check_budget(p.budget, p.form)?;
+        let c = p.outputs.count();
+        if c == 0 || (matches!(p.outputs, Outputs::OneVsRest(_) | Outputs::Multiclass(_)) && c < 2) {
+            return Err(param("classes", c, "at least 2"));
+        }
+        let n = data.len();
+        if n == 0 {
+            return Err(LearnError::Empty);
+        }
+        if u32::try_from(n).is_err() {
+            return Err(param("examples", n, "fewer than 2^32 rows"));
+        }
+        for i in 0..n {
+            let y = data.label(i);
+            match p.outputs {
+                Outputs::Binary if y != 1.0 && y != -1.0 => return Err(LearnError::NotBinary { index: i, label: y }),
+                Outputs::OneVsRest(c) | Outputs::Multiclass(c)
+                    if !(y >= 0.0 && y.fract() == 0.0 && (y as usize) < c) =>
+                {
+                    return Err(LearnError::NotAClass { index: i, label: y, classes: c });
+                }
+                _ => {}
+            }
+        }
+        let dim = data.dim();
+        let s = State {
+            p: *p,
+            dim,
+            c,
+            rows: Vec::new(),
+            norms: Vec::new(),
+            alpha: Vec::new(),
+            u: Vec::new(),
+            example: Vec::new(),
+            born: Vec::new(),
+            slot_of: vec![NONE; n],
+            events: Vec::new(),
+            steps: 0,
+            mistakes: 0,
+            kt: Vec::new(),
+        };
+        Ok(KernelTrainer {
+            s,
+            rng: Xoshiro256PlusPlus::seed_from_u64(p.seed),
+            order: (0..n as u32).collect(),
+            x: vec![0f32; BLOCK * dim],
+        })
+    }
+
+    /// One pass over `data`, the set the trainer was made for (a new
+    /// permutation of it when shuffling).
+    pub fn pass<E: Examples>(&mut self, data: &E) -> KernelPass {
+        assert_eq!(data.len(), self.order.len(), "KernelTrainer::pass: the set it was made for");
+        if self.s.p.shuffle {
+            self.order.shuffle(&mut self.rng);
+        }
+        let (steps, mistakes) = (self.s.steps, self.s.mistakes);
+        for block in self.order.chunks(BLOCK) {
+            self.s.block(data, block, &mut self.x);
+        }
+        KernelPass {
+            mistakes: self.s.mistakes - mistakes,
+            examples: self.s.steps - steps,
+            support_rows: self.s.slots() as u64,
         }
     }
-    Ok(s.finish())
+
+    /// The model as it stands.
+    pub fn model(&self) -> KernelModel {
+        self.s.model()
+    }
+
+    /// The model, the trainer consumed.
+    pub fn into_model(self) -> KernelModel {
+        self.s.finish()
+    }
 }
 
 /// A borrowed matrix: `rows × cols` values at `v[r·rs + c·cs]`.
@@ -363,7 +504,7 @@ impl State {
                 let (j, v) = r.entry(k);
                 x[i * d + j] = v;
             }
-            nx[i] = x[i * d..(i + 1) * d].iter().map(|v| v * v).sum();
+            nx[i] = norm_sq(&x[i * d..(i + 1) * d]);
         }
         let kernel = self.p.kernel;
         // Scores from the support rows as the block starts, chunk by chunk
@@ -537,14 +678,35 @@ impl State {
         slot
     }
 
-    fn finish(self) -> KernelModel {
-        let coef = match self.p.form {
+    /// The coefficients that predict: the last vector's, or the average's.
+    fn coef(&self) -> Vec<f32> {
+        match self.p.form {
             KernelForm::Averaged if self.steps > 0 => {
                 let t = self.steps as f64;
                 self.alpha.iter().zip(&self.u).map(|(&a, &u)| (f64::from(a) - u / t) as f32).collect()
             }
-            _ => self.alpha,
-        };
+            _ => self.alpha.clone(),
+        }
+    }
+
+    fn model(&self) -> KernelModel {
+        KernelModel {
+            kernel: self.p.kernel,
+            form: self.p.form,
+            outputs: self.p.outputs,
+            dim: self.dim,
+            rows: self.rows.clone(),
+            norms: self.norms.clone(),
+            coef: self.coef(),
+            events: self.events.clone(),
+            steps: self.steps,
+            mistakes: self.mistakes,
+            scale: None,
+        }
+    }
+
+    fn finish(self) -> KernelModel {
+        let coef = self.coef();
         KernelModel {
             kernel: self.p.kernel,
             form: self.p.form,
@@ -556,6 +718,7 @@ impl State {
             events: self.events,
             steps: self.steps,
             mistakes: self.mistakes,
+            scale: None,
         }
     }
 }
@@ -573,6 +736,89 @@ impl KernelModel {
     /// Support rows.
     pub fn support_rows(&self) -> usize {
         self.norms.len()
+    }
+
+    /// Checks what a file held — the kernel's ranges, every length against
+    /// the counts, every value finite, the updates in order and naming
+    /// rows and outputs that exist — and rebuilds the model, the rows'
+    /// norms computed as training computes them.
+    pub fn from_parts(p: KernelParts) -> Result<KernelModel, LearnError> {
+        let bad = |what: String| Err(LearnError::State(what));
+        p.kernel.check()?;
+        let c = p.outputs.count();
+        if c == 0 || (c < 2 && !matches!(p.outputs, Outputs::Binary)) {
+            return bad(format!("{c} outputs"));
+        }
+        let m = p.rows.len().checked_div(p.dim).unwrap_or(0);
+        if p.rows.len() != m * p.dim || p.coef.len() != m * c || (p.dim == 0 && !p.coef.is_empty()) {
+            return bad(format!(
+                "{} support values and {} coefficients do not fit dimension {} and {c} outputs",
+                p.rows.len(),
+                p.coef.len(),
+                p.dim
+            ));
+        }
+        if let Some(i) = p.rows.iter().position(|v| !v.is_finite()) {
+            return bad(format!("support value {i} is not finite"));
+        }
+        if let Some(i) = p.coef.iter().position(|v| !v.is_finite()) {
+            return bad(format!("coefficient {i} is not finite"));
+        }
+        if p.form != KernelForm::Voted && !p.events.is_empty() {
+            return bad("updates recorded for a form that does not vote".into());
+        }
+        let mut last = 0;
+        for (i, e) in p.events.iter().enumerate() {
+            if e.slot as usize >= m
+                || e.class as usize >= c
+                || !e.delta.is_finite()
+                || e.step < last
+                || e.step > p.steps
+            {
+                return bad(format!("update {i} ({e:?}) names no support row or output, or is out of order"));
+            }
+            last = e.step;
+        }
+        if p.mistakes > p.steps {
+            return bad(format!("{} mistakes in {} steps", p.mistakes, p.steps));
+        }
+        let norms = p.rows.chunks(p.dim.max(1)).map(norm_sq).collect();
+        Ok(KernelModel {
+            kernel: p.kernel,
+            form: p.form,
+            outputs: p.outputs,
+            dim: p.dim,
+            rows: p.rows,
+            norms,
+            coef: p.coef,
+            events: p.events,
+            steps: p.steps,
+            mistakes: p.mistakes,
+            scale: p.scale,
+        })
+    }
+
+    /// The support rows as bytes, when every value is exactly a byte times
+    /// [`KernelModel::scale`].
+    pub fn bytes(&self) -> Option<Vec<u8>> {
+        let s = self.scale.filter(|s| s.is_finite() && *s > 0.0)?;
+        self.rows
+            .iter()
+            .map(|&v| {
+                let b = (v / s).round();
+                (0.0..=255.0).contains(&b).then_some(b as u8).filter(|&b| f32::from(b) * s == v)
+            })
+            .collect()
+    }
+
+    /// Sets [`KernelModel::scale`] to `scale` if every support value is a
+    /// byte times it.
+    pub fn with_byte_scale(mut self, scale: Option<f32>) -> KernelModel {
+        self.scale = scale;
+        if self.bytes().is_none() {
+            self.scale = None;
+        }
+        self
     }
 
     /// Every row's scores into `out` (`outputs.count()` per row, row by
@@ -595,7 +841,7 @@ impl KernelModel {
                         x[i * d + j] = v;
                     }
                 }
-                nx[i] = x[i * d..(i + 1) * d].iter().map(|v| v * v).sum();
+                nx[i] = norm_sq(&x[i * d..(i + 1) * d]);
             }
             let m = self.support_rows();
             let mut kv = vec![0f32; m * b];

@@ -77,8 +77,8 @@ pub use eg::{EgForm, ExponentiatedGradient};
 pub use error::LearnError;
 pub use ftrl::{FtrlParams, FtrlProximal, RandomizedFtrl, Scales, max_norm, scales};
 pub use kernel::{
-    BLOCK as KERNEL_BLOCK, CHUNK as KERNEL_CHUNK, Event, Kernel, KernelForm, KernelModel, KernelParams, Outputs,
-    train_kernel,
+    BLOCK as KERNEL_BLOCK, CHUNK as KERNEL_CHUNK, Event, Kernel, KernelConfig, KernelForm, KernelModel, KernelParams,
+    KernelParts, KernelPass, KernelTrainer, Outputs, train_kernel,
 };
 pub use learner::{Bias, OnlineLearner, Plan, Step};
 pub use linear::PerceptronParams;

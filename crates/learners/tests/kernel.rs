@@ -117,7 +117,7 @@ fn poly(gamma: f64, coef0: f64, degree: i32) -> impl Fn(&[f64], &[f64]) -> f64 {
 }
 
 fn params(kernel: Kernel, form: KernelForm, outputs: Outputs, passes: usize) -> KernelParams {
-    KernelParams { kernel, form, outputs, budget: None, passes, seed: 7 }
+    KernelParams { kernel, form, outputs, budget: None, passes, shuffle: true, seed: 7 }
 }
 
 #[test]

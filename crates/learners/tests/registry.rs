@@ -9,7 +9,7 @@ use rosenblatt_learners::{
 };
 
 fn facts(dim: usize, classes: usize) -> DataFacts<'static> {
-    DataFacts { dim, classes, steps: 100, scales: &|| Scales { max_norm: 2.0, max_abs: 0.5 } }
+    DataFacts { dim, classes, steps: 100, scales: &|| Scales { max_norm: 2.0, max_abs: 0.5, spread: 8.0 } }
 }
 
 #[test]
@@ -60,8 +60,15 @@ fn defaults_are_filled_in_and_recorded() {
         let c = l.configure(&HyperParams::default(), &facts(7, if l.multiclass() { 3 } else { 2 }), 0).unwrap();
         assert_eq!(c.learner, l);
         for &(p, d) in l.params() {
-            // The facts: d = 7, T = 100, R = 2, max |x_i| = 0.5.
+            // The facts: d = 7, T = 100, R = 2, max |x_i| = 0.5, d·Var = 8.
             let want = match d {
+                // The Gaussian kernel by default; the polynomial one's
+                // parameters are not recorded with it.
+                _ if l.kernel() && matches!(p, Param::Coef0 | Param::Degree) => {
+                    assert!(!c.params.iter().any(|r| r.0 == p.name()), "{l}: {}", p.name());
+                    continue;
+                }
+                ParamDefault::KernelGamma { rbf, .. } => rbf / 8.0,
                 ParamDefault::Value(v) => v,
                 ParamDefault::Dimension => 7.0,
                 ParamDefault::DimOverMaxAbs => 14.0,
@@ -96,6 +103,23 @@ fn defaults_are_filled_in_and_recorded() {
     // A given value wins over the default.
     let c = Learner::HingeSgd.configure(&HyperParams::default().with(Param::Eta, 0.25), &facts(3, 2), 0).unwrap();
     assert!(c.params.contains(&("eta", 0.25)) && c.params.contains(&("lambda", 0.0)));
+    // The polynomial kernel takes γ = 1, c = 1, d = 4 by default, and its
+    // parameters only with it.
+    let poly = HyperParams::default().with(Param::Kernel, 1.0);
+    let c = Learner::KernelPerceptron.configure(&poly, &facts(3, 2), 0).unwrap();
+    for want in [("kernel", 1.0), ("gamma", 1.0), ("coef0", 1.0), ("degree", 4.0), ("budget", 0.0)] {
+        assert!(c.params.contains(&want), "{want:?} in {:?}", c.params);
+    }
+    let e = Learner::KernelPerceptron.configure(&HyperParams::default().with(Param::Degree, 3.0), &facts(3, 2), 0);
+    assert!(e.unwrap_err().to_string().contains("--kernel poly"));
+    for (p, v) in [(Param::Kernel, 2.0), (Param::Degree, 2.5), (Param::Degree, 17.0), (Param::Gamma, 0.0)] {
+        let e = Learner::KernelAveragedPerceptron.configure(&poly.with(p, v), &facts(3, 2), 0).unwrap_err();
+        assert!(e.to_string().contains(p.name()), "{e}");
+    }
+    let e = Learner::KernelVotedPerceptron.configure(&HyperParams::default().with(Param::Budget, 9.0), &facts(3, 2), 0);
+    assert!(e.unwrap_err().to_string().contains("budget"));
+    assert_eq!(Param::Kernel.show(1.0), "poly");
+    assert_eq!(Param::Gamma.show(0.5), "0.5");
 }
 
 /// Trains whatever it is handed for one pass, and says how it was handed.
@@ -133,6 +157,14 @@ fn every_learner_builds_and_trains_and_the_registry_says_what_it_is() {
         ones.push(&[(i % 6) as u32], &[1.0], y).unwrap();
     }
     for l in Learner::ALL {
+        if l.kernel() {
+            // Not an online learner: trained whole (tests/kernel.rs).
+            let c = l.configure(&HyperParams::default(), &facts(6, 2), 0).unwrap();
+            let e = c.config.build(6, TrainOne(&binary)).unwrap_err();
+            assert_eq!(e, LearnError::WholeData { learner: l.name() });
+            assert!(!l.mixes(), "{l}");
+            continue;
+        }
         let data = match l {
             _ if l.multiclass() => &multi,
             Learner::Winnow => &ones,

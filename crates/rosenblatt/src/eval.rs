@@ -115,7 +115,9 @@ pub fn evaluate(model: &SavedModel, data: &ExamplesView<'_>) -> Result<Evaluatio
     }
     let right: u64 = (0..k).map(|c| confusion[c][c]).sum();
     let (precision, recall, f1) = per_class(&confusion);
-    let scoring = !matches!(model.weights, Weights::Multiclass(_));
+    // One score per row only for binary models (a multi-class row's is
+    // its winning class's).
+    let scoring = model.meta.classes == [-1.0, 1.0];
     let scores: Vec<f32> = predictions.iter().map(|p| p.score).collect();
     // σ(margin) is a probability model; σ(vote) is not.
     let log_loss = matches!(model.weights, Weights::Linear(_)).then(|| {

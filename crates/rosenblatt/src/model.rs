@@ -5,7 +5,8 @@
 //! offset  size  field
 //! 0       8     magic "RBLTMODL"
 //! 8       4     format version (u32) = 3
-//! 12      4     kind (u32): 0 linear (binary), 1 multi-class, 2 voted
+//! 12      4     kind (u32): 0 linear (binary), 1 multi-class, 2 voted,
+//!                           3 kernel
 //! 16      8     metadata length M (u64)
 //! 24      M     metadata, JSON: learner, hyper-parameters, dimension, classes,
 //!               index base, training summary (no clock: the same training
@@ -28,6 +29,15 @@
 //!   The voted Perceptron's mistaken training rows (and, trained in
 //!   parallel, the mixed vectors its segments start from) travel with it,
 //!   so the file predicts on its own.
+//! - kernel: u32 kernel (0 Gaussian, 1 polynomial), f32 γ, f32 c, u32
+//!   degree, u32 form (0 last, 1 averaged, 2 voted), u32 outputs (0 one
+//!   for ±1 labels, 1 one-vs-rest, 2 the multi-class Perceptron), u32
+//!   output count C, u32 row encoding (0 f32, 1 bytes), f32 byte scale;
+//!   u64 R (support rows), u64 E (updates), u64 steps, u64 mistakes; then
+//!   R·dim row values (f32, or one byte each decoding as `byte · scale`:
+//!   rows from u8 data keep their compact encoding), R·C f32
+//!   coefficients, and E updates of (u32 row, u32 output, f32 change, u64
+//!   step) — the voted form's whole history.
 //!
 //! Loading checks magic, version and checksum before anything else, then
 //! that the payload is exactly as long as the metadata's dimension and
@@ -42,7 +52,10 @@
 use crate::error::Error;
 use rayon::prelude::*;
 use rosenblatt_kernels::Examples;
-use rosenblatt_learners::{Learner, LinearModel, Mixing, MulticlassModel, Order, VotedParts, VotedPredictor};
+use rosenblatt_learners::{
+    Event, Kernel, KernelForm, KernelModel, KernelParts, Learner, LinearModel, Mixing, MulticlassModel, Order, Outputs,
+    VotedParts, VotedPredictor,
+};
 use rosenblatt_loader::{ExamplesView, with_examples};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -119,6 +132,8 @@ pub enum Weights {
     Multiclass(MulticlassModel),
     /// `sign(Σ_k c_k · sign(w_k·x))`, the Voted Perceptron.
     Voted(VotedPredictor),
+    /// A kernel Perceptron: `Σ_s α_s k(x_s, x)` per output, or its vote.
+    Kernel(KernelModel),
 }
 
 /// One row's prediction.
@@ -210,6 +225,24 @@ impl Weights {
                     },
                 );
             }
+            Weights::Kernel(m) => {
+                let c = m.outputs.count();
+                let mut scores = vec![0f32; data.len() * c];
+                m.scores_into(data, &mut scores);
+                for (o, s) in out.iter_mut().zip(scores.chunks(c.max(1))) {
+                    *o = if c == 1 {
+                        Prediction { label: sign(s[0]), score: s[0] }
+                    } else {
+                        // The first of the highest scores, as the linear
+                        // multi-class models choose.
+                        let (best, score) = s
+                            .iter()
+                            .enumerate()
+                            .fold((0, f32::NEG_INFINITY), |b, (k, &v)| if v > b.1 { (k, v) } else { b });
+                        Prediction { label: classes[best] as f32, score }
+                    };
+                }
+            }
         }
         Ok(())
     }
@@ -240,7 +273,7 @@ impl SavedModel {
     pub fn predict_into<E: Examples>(&self, data: &E, out: &mut [f32]) -> Result<(), Error> {
         let mut p = vec![Prediction::default(); out.len()];
         self.predictions_into(data, &mut p)?;
-        let multiclass = matches!(self.weights, Weights::Multiclass(_));
+        let multiclass = self.meta.classes != [-1.0, 1.0];
         out.iter_mut().zip(&p).for_each(|(o, p)| *o = if multiclass { p.label } else { p.score });
         Ok(())
     }
@@ -251,7 +284,7 @@ impl SavedModel {
             return Err(Error::Input(format!("{} outputs for {} rows", out.len(), data.rows())));
         }
         let p = self.predictions(&data.examples()?)?;
-        let multiclass = matches!(self.weights, Weights::Multiclass(_));
+        let multiclass = self.meta.classes != [-1.0, 1.0];
         out.iter_mut().zip(&p).for_each(|(o, p)| *o = if multiclass { p.label } else { p.score });
         Ok(())
     }
@@ -296,6 +329,40 @@ impl SavedModel {
                 u32s(&mut payload, &p.segment_firsts);
                 f32s(&mut payload, &p.starts);
                 2
+            }
+            Weights::Kernel(m) => {
+                let (kernel, gamma, coef0, degree) = match m.kernel {
+                    Kernel::Rbf { gamma } => (0, gamma, 0.0, 0),
+                    Kernel::Poly { gamma, coef0, degree } => (1, gamma, coef0, degree),
+                };
+                let form = match m.form {
+                    KernelForm::Last => 0,
+                    KernelForm::Averaged => 1,
+                    KernelForm::Voted => 2,
+                };
+                let (outputs, count) = match m.outputs {
+                    Outputs::Binary => (0, 1),
+                    Outputs::OneVsRest(c) => (1, c as u32),
+                    Outputs::Multiclass(c) => (2, c as u32),
+                };
+                let bytes = m.bytes();
+                let scale = if bytes.is_some() { m.scale.unwrap_or(0.0) } else { 0.0 };
+                u32s(&mut payload, &[kernel]);
+                f32s(&mut payload, &[gamma, coef0]);
+                u32s(&mut payload, &[degree, form, outputs, count, u32::from(bytes.is_some())]);
+                f32s(&mut payload, &[scale]);
+                u64s(&mut payload, &[m.support_rows() as u64, m.events.len() as u64, m.steps, m.mistakes]);
+                match &bytes {
+                    Some(b) => payload.extend_from_slice(b),
+                    None => f32s(&mut payload, &m.rows),
+                }
+                f32s(&mut payload, &m.coef);
+                for e in &m.events {
+                    u32s(&mut payload, &[e.slot, e.class]);
+                    f32s(&mut payload, &[e.delta]);
+                    u64s(&mut payload, &[e.step]);
+                }
+                3
             }
         };
         let state = self.state.as_deref().unwrap_or_default();
@@ -379,6 +446,19 @@ impl SavedModel {
             let parts = voted_parts(payload, dim).map_err(|reason| bad(path, reason))?;
             let v = VotedPredictor::from_parts(parts).map_err(|e| bad(path, e.to_string()))?;
             return Ok(SavedModel { meta, weights: Weights::Voted(v), state });
+        }
+        if kind == 3 {
+            let parts = kernel_parts(payload, dim).map_err(|reason| bad(path, reason))?;
+            let c = parts.outputs.count();
+            let fits = match parts.outputs {
+                Outputs::Binary => meta.classes == [-1.0, 1.0],
+                _ => c == k,
+            };
+            if !fits {
+                return Err(bad(path, format!("a kernel model with {c} outputs does not fit {k} classes")));
+            }
+            let m = KernelModel::from_parts(parts).map_err(|e| bad(path, e.to_string()))?;
+            return Ok(SavedModel { meta, weights: Weights::Kernel(m), state });
         }
         let want = match kind {
             0 => dim.checked_add(1),
@@ -468,6 +548,102 @@ fn voted_parts(b: &[u8], dim: usize) -> Result<VotedParts, String> {
         segment_starts: u32v(take(segments, 4)),
         segment_firsts: u32v(take(segments, 4)),
         starts: f32v(take(start_values, 4)),
+    })
+}
+
+/// Reads a kernel payload after checking that its header's counts account
+/// for its length exactly; [`KernelModel::from_parts`] checks the rest.
+fn kernel_parts(b: &[u8], dim: usize) -> Result<KernelParts, String> {
+    const HEADER: usize = 68;
+    if b.len() < HEADER {
+        return Err(format!("kernel payload of {} bytes is shorter than its {HEADER}-byte header", b.len()));
+    }
+    let u32_at = |o: usize| u32::from_le_bytes(b[o..o + 4].try_into().expect("4 bytes"));
+    let f32_at = |o: usize| f32::from_le_bytes(b[o..o + 4].try_into().expect("4 bytes"));
+    let u64_at = |o: usize| u64::from_le_bytes(b[o..o + 8].try_into().expect("8 bytes"));
+    let (gamma, coef0, degree) = (f32_at(4), f32_at(8), u32_at(12));
+    let kernel = match u32_at(0) {
+        // The Gaussian kernel's unused fields are written as zeros.
+        0 if coef0.to_bits() == 0 && degree == 0 => Kernel::Rbf { gamma },
+        0 => return Err(format!("a Gaussian kernel with c = {coef0} and degree {degree} (written as 0)")),
+        1 => Kernel::Poly { gamma, coef0, degree },
+        x => return Err(format!("unknown kernel {x}")),
+    };
+    let form = match u32_at(16) {
+        0 => KernelForm::Last,
+        1 => KernelForm::Averaged,
+        2 => KernelForm::Voted,
+        x => return Err(format!("unknown kernel form {x}")),
+    };
+    let count = u32_at(24) as usize;
+    let outputs = match (u32_at(20), count) {
+        (0, 1) => Outputs::Binary,
+        (1, c) => Outputs::OneVsRest(c),
+        (2, c) => Outputs::Multiclass(c),
+        (x, c) => return Err(format!("unknown outputs {x} with {c} scores")),
+    };
+    let bytes = match u32_at(28) {
+        0 => false,
+        1 => true,
+        x => return Err(format!("unknown row encoding {x}")),
+    };
+    let scale = f32_at(32);
+    if !bytes && scale.to_bits() != 0 {
+        return Err(format!("byte scale {scale} for rows stored as f32 (written as 0)"));
+    }
+    let (rows, events, steps, mistakes) = (u64_at(36), u64_at(44), u64_at(52), u64_at(60));
+    let value = if bytes { 1 } else { 4 };
+    let want = (|| {
+        let values = rows.checked_mul(dim as u64)?;
+        let mut n = values.checked_mul(value)?;
+        n = n.checked_add(rows.checked_mul(count as u64)?.checked_mul(4)?)?;
+        n = n.checked_add(events.checked_mul(20)?)?;
+        n.checked_add(HEADER as u64)
+    })();
+    if want != Some(b.len() as u64) {
+        return Err(format!(
+            "kernel payload of {} bytes does not fit {rows} support rows of dimension {dim}, {count} outputs and \
+             {events} updates",
+            b.len()
+        ));
+    }
+    // Every count now fits in the file, so in usize.
+    let (values, coefs) = (rows as usize * dim, rows as usize * count);
+    let mut at = HEADER;
+    let rows_v: Vec<f32> = if bytes {
+        if !(scale.is_finite() && scale > 0.0) {
+            return Err(format!("byte scale {scale} is not a positive number"));
+        }
+        let v = b[at..at + values].iter().map(|&x| f32::from(x) * scale).collect();
+        at += values;
+        v
+    } else {
+        let v = b[at..at + 4 * values].chunks_exact(4).map(|c| f32::from_le_bytes(c.try_into().expect("4"))).collect();
+        at += 4 * values;
+        v
+    };
+    let coef = b[at..at + 4 * coefs].chunks_exact(4).map(|c| f32::from_le_bytes(c.try_into().expect("4"))).collect();
+    at += 4 * coefs;
+    let events = b[at..]
+        .chunks_exact(20)
+        .map(|e| Event {
+            slot: u32::from_le_bytes(e[0..4].try_into().expect("4")),
+            class: u32::from_le_bytes(e[4..8].try_into().expect("4")),
+            delta: f32::from_le_bytes(e[8..12].try_into().expect("4")),
+            step: u64::from_le_bytes(e[12..20].try_into().expect("8")),
+        })
+        .collect();
+    Ok(KernelParts {
+        kernel,
+        form,
+        outputs,
+        dim,
+        rows: rows_v,
+        coef,
+        events,
+        steps,
+        mistakes,
+        scale: bytes.then_some(scale),
     })
 }
 

@@ -3,11 +3,12 @@
 //! on the 60,000 training images (or a converted or generated training set,
 //! one-vs-rest or labelled with digits) in a seeded random order for
 //! several pass counts, tested on the 10,000 test images; optionally the
-//! multi-class averaged Perceptron on all ten digits.
+//! multi-class averaged Perceptron and the kernel averaged Perceptron
+//! (one-vs-rest over one support set) on all ten digits.
 
 use crate::compat::{Expect, classes_of};
 use crate::error::Error;
-use crate::train::{Hooks, error_rate, fit};
+use crate::train::{Eval, Hooks, PassLine, error_rate, fit};
 use rosenblatt_learners::{HyperParams, Learner, Mixing, Order, ParallelOptions, TrainOptions};
 use rosenblatt_loader::convert::{ConvertOptions, Format, convert};
 use rosenblatt_loader::{Dataset, ExamplesView, LabelKind, OpenOptions};
@@ -33,6 +34,11 @@ pub struct OcrOptions {
     /// Also the multi-class averaged Perceptron on all ten digits (needs
     /// training rows labelled with their digit).
     pub multiclass: bool,
+    /// Also the kernel averaged Perceptron on all ten digits, with these
+    /// hyper-parameters (the kernel's defaults for those not given), at the
+    /// whole pass counts of `passes` (one run per seed, scored after each
+    /// pass).
+    pub kernel: Option<HyperParams>,
     /// The training order; `None`: [`Order::Blocks`] (out of core) when the
     /// training shards exceed [`BLOCKS_ABOVE_BYTES`], else [`Order::Chunks`].
     pub order: Option<Order>,
@@ -48,6 +54,7 @@ impl Default for OcrOptions {
             seeds: 3,
             target: 9,
             multiclass: false,
+            kernel: None,
             order: None,
         }
     }
@@ -99,6 +106,9 @@ pub struct OcrReport {
     pub notes: Vec<String>,
     /// Median seconds of a read-only pass over the training shards.
     pub read_only_seconds: f64,
+    /// The kernel learner's hyper-parameters, defaults filled in (empty
+    /// without one).
+    pub kernel_params: Vec<(String, f64)>,
     /// One record per (learner, passes).
     pub records: Vec<OcrRecord>,
 }
@@ -197,7 +207,7 @@ pub fn run(opts: &OcrOptions, mut progress: impl FnMut(&str)) -> Result<OcrRepor
     }
     // Rows labelled with digits serve both tasks; a one-vs-rest set serves
     // the multi-class one only when it came from the IDX files.
-    let multi = if !opts.multiclass {
+    let multi = if !opts.multiclass && opts.kernel.is_none() {
         None
     } else if digits {
         Some((None, cached(&opts.cache, &test_idx, "t10k", None)?))
@@ -205,7 +215,7 @@ pub fn run(opts: &OcrOptions, mut progress: impl FnMut(&str)) -> Result<OcrRepor
         Some((Some(cached(&opts.cache, &opts.data, "train", None)?), cached(&opts.cache, &test_idx, "t10k", None)?))
     } else {
         return Err(Error::Input(format!(
-            "{}: --multiclass needs rows labelled with their digit (this dataset is one-vs-rest); \
+            "{}: --multiclass and --kernel need rows labelled with their digit (this dataset is one-vs-rest); \
              generate it without --target, or pass the MNIST IDX folder",
             opts.data.display()
         )));
@@ -258,12 +268,46 @@ pub fn run(opts: &OcrOptions, mut progress: impl FnMut(&str)) -> Result<OcrRepor
             records.push(record(learner, passes, r, tr.len(), nnz));
         }
     }
+    let (mut kernel_params, mut kernel_records) = (Vec::new(), Vec::new());
     if let Some((own, test)) = &multi {
         let train = own.as_ref().unwrap_or(&train_ds);
         let nnz = train.manifest().nonzeros as f64;
         let classes = classes_of(train)?;
         let (tr, te) = (train.examples()?, test.examples()?);
+        if let Some(given) = &opts.kernel {
+            let learner = Learner::KernelAveragedPerceptron;
+            let whole: Vec<usize> = opts.passes.iter().filter(|p| p.fract() == 0.0).map(|&p| p as usize).collect();
+            let Some(&most) = whole.iter().max() else {
+                return Err(Error::Input("--kernel: give at least one whole pass count in --passes".into()));
+            };
+            // One run per seed, scored on the test set after every pass.
+            let mut runs: Vec<Vec<Run>> = vec![Vec::new(); whole.len()];
+            for seed in 0..opts.seeds {
+                progress(&format!("kernel, {most} passes, seed {seed}"));
+                let topts = TrainOptions { passes: most as f64, order: Order::Shuffle, seed, ..Default::default() };
+                let configured = crate::train::configure(learner, given, &tr, classes.len(), &topts)?;
+                kernel_params = configured.params.iter().map(|&(k, v)| (k.to_string(), v)).collect();
+                let mut lines: Vec<PassLine> = Vec::new();
+                let mut on_pass = |l: &PassLine| lines.push(l.clone());
+                let hooks = Hooks { on_pass: Some(&mut on_pass), ..Hooks::default() };
+                let eval = Some(Eval { set: &te, out_of_core: false });
+                let par = ParallelOptions { parts: 1, mixing: Mixing::Uniform };
+                fit(&tr, eval, &configured, &topts, par, false, &classes, None, hooks)?;
+                for (k, &p) in whole.iter().enumerate() {
+                    let done = &lines[..p];
+                    let secs = done.iter().map(|l| l.seconds).sum::<f64>() / p as f64;
+                    let mistakes = done.iter().map(|l| l.mistakes).sum::<u64>() as f64;
+                    runs[k].push((done[p - 1].eval_error.unwrap_or(f64::NAN), secs, mistakes));
+                }
+            }
+            for (&p, r) in whole.iter().zip(&runs) {
+                kernel_records.push(record(learner, p as f64, r, tr.len(), nnz));
+            }
+        }
         for &passes in &opts.passes {
+            if !opts.multiclass {
+                break;
+            }
             let mut runs = Vec::new();
             for seed in 0..opts.seeds {
                 progress(&format!("multi-class, {passes} passes, seed {seed}"));
@@ -273,6 +317,8 @@ pub fn run(opts: &OcrOptions, mut progress: impl FnMut(&str)) -> Result<OcrRepor
             records.push(record(Learner::MulticlassAveragedPerceptron, passes, &runs, tr.len(), nnz));
         }
     }
+    // The kernel's rows after the linear ones they are compared with.
+    records.extend(kernel_records);
     Ok(OcrReport {
         train_rows: train_ds.rows(),
         order,
@@ -281,6 +327,7 @@ pub fn run(opts: &OcrOptions, mut progress: impl FnMut(&str)) -> Result<OcrRepor
         parts: 1,
         notes,
         read_only_seconds: read_only,
+        kernel_params,
         records,
     })
 }

@@ -322,6 +322,9 @@ impl Trainer {
         classes: usize,
         options: TrainerOptions,
     ) -> Result<Trainer, Error> {
+        if learner.kernel() {
+            return Err(LearnError::WholeData { learner: learner.name() }.into());
+        }
         let classes = if learner.multiclass() {
             if classes < 2 {
                 return Err(Error::Input(format!("{learner} needs at least 2 classes, not {classes}")));
@@ -376,7 +379,8 @@ impl Trainer {
         let options = TrainerOptions { seed: m.training.seed, ..options };
         let mut t = Trainer::new(m.learner, params, dim, m.classes.len(), options)?;
         let r = m.params.get("r").or_else(|| m.params.get("bias_input")).copied().unwrap_or(1.0);
-        t.recorded = Some(Scales { max_norm: r, max_abs: m.params.get("bias_input").copied().unwrap_or(r) });
+        t.recorded =
+            Some(Scales { max_norm: r, max_abs: m.params.get("bias_input").copied().unwrap_or(r), spread: 0.0 });
         t.training = m.training.clone();
         t.resumed = Some(model.clone());
         Ok(t)

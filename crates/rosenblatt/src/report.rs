@@ -473,7 +473,8 @@ fn file_safe(name: &str) -> String {
 }
 
 /// The model's weight vectors as 28×28 panels (title, values), or `None`
-/// when its dimension is not one such image.
+/// when its dimension is not one such image or it has no weight vector (a
+/// kernel model).
 pub fn weight_panels(m: &SavedModel) -> Option<Vec<(String, Vec<f32>)>> {
     let side = IMAGE_SIDE * IMAGE_SIDE;
     if m.meta.dim != side as u64 {
@@ -488,6 +489,8 @@ pub fn weight_panels(m: &SavedModel) -> Option<Vec<(String, Vec<f32>)>> {
             .zip(&m.meta.classes)
             .map(|(w, c)| (format!("class {c}"), w[..side].to_vec()))
             .collect(),
+        // A kernel expansion has no weight vector to draw.
+        Weights::Kernel(_) => return None,
     })
 }
 

@@ -17,8 +17,8 @@ use crate::error::Error;
 use crate::model::{ModelMeta, SavedModel, Training, Weights};
 use crate::online::{BatchHooks, Rows, Trainer, TrainerOptions};
 use rosenblatt_learners::{
-    AnyModel, BLOCK_ROWS, Configured, DataFacts, HyperParams, Learner, Mixing, Order, ParallelOptions, PassReport,
-    Reducer, TrainOptions, TrainReport,
+    AnyModel, BLOCK_ROWS, Config, Configured, DataFacts, HyperParams, KernelConfig, KernelTrainer, Learner, Mixing,
+    Order, ParallelOptions, PassReport, Reducer, TrainOptions, TrainReport,
 };
 use rosenblatt_loader::{Dataset, ExamplesView, with_examples};
 
@@ -122,7 +122,7 @@ pub fn train_dataset(
     let learner = spec.learner;
     let classes = classes_of(data)?;
     let multiclass = classes != [-1.0, 1.0];
-    if learner.multiclass() != multiclass {
+    if !learner.any_labels() && learner.multiclass() != multiclass {
         return Err(Error::Pairing {
             data: data.dir().to_path_buf(),
             reason: if multiclass {
@@ -172,7 +172,11 @@ pub fn train_dataset(
         (None, None) => None,
     };
     let init = spec.init.as_ref().and_then(|m| m.state.as_deref());
-    let fitted = fit(&tr, eval, &configured, &options, par, spec.train_error, &classes, init, hooks)?;
+    let mut fitted = fit(&tr, eval, &configured, &options, par, spec.train_error, &classes, init, hooks)?;
+    if let Weights::Kernel(k) = fitted.weights {
+        // Rows from u8 data keep their encoding in the model file.
+        fitted.weights = Weights::Kernel(k.with_byte_scale(data.manifest().scale));
+    }
     let r = &fitted.report;
     let training = Training {
         examples: tr.len() as u64,
@@ -198,7 +202,8 @@ pub fn train_dataset(
         index_base: data.manifest().index_base,
         training,
     };
-    Ok(SavedModel { meta, weights: fitted.weights, state: Some(fitted.state) })
+    let state = (!fitted.state.is_empty()).then_some(fitted.state);
+    Ok(SavedModel { meta, weights: fitted.weights, state })
 }
 
 /// `all` as training rows and, with `holdout`, the last `holdout` fraction
@@ -234,6 +239,9 @@ fn resumed(
     let t = &m.meta.training;
     if m.meta.learner != learner {
         return refuse(format!("the model is a {}, not a {learner}", m.meta.learner));
+    }
+    if learner.kernel() {
+        return refuse(format!("{learner} does not resume; train it again with more passes"));
     }
     if m.state.is_none() {
         return refuse(
@@ -308,9 +316,14 @@ pub struct Fitted {
     pub weights: Weights,
     /// Every pass.
     pub report: TrainReport,
-    /// The learner's whole state at the end ([`rosenblatt_learners::state`]).
+    /// The learner's whole state at the end ([`rosenblatt_learners::state`];
+    /// empty for the kernel learners, which do not resume).
     pub state: Vec<u8>,
 }
+
+/// Support rows are dense: a kernel learner takes data of at most this
+/// many features.
+pub const KERNEL_MAX_DIM: usize = 1 << 16;
 
 /// Trains `configured` on `tr` in `par.parts` parts, reporting each pass
 /// (the error on `tr` if `train_error`, and on `eval`). `classes` names the
@@ -329,6 +342,9 @@ pub fn fit(
     init: Option<&[u8]>,
     hooks: Hooks<'_>,
 ) -> Result<Fitted, Error> {
+    if let Config::Kernel(k) = &configured.config {
+        return fit_kernel(tr, eval, k, options, train_error, classes, hooks);
+    }
     let out_of_core = options.order == Order::Blocks;
     let mut reporter = Reporter {
         tr,
@@ -351,6 +367,76 @@ pub fn fit(
     Ok(Fitted { weights, report, state })
 }
 
+/// [`fit`] for a kernel learner: [`KernelTrainer`] pass by pass on the
+/// whole of `tr`, each pass in a fresh random order (or the data's, with
+/// [`Order::Sequential`]), the pass lines as for the others.
+fn fit_kernel(
+    tr: &ExamplesView<'_>,
+    eval: Option<Eval<'_, '_>>,
+    k: &KernelConfig,
+    options: &TrainOptions,
+    train_error: bool,
+    classes: &[f64],
+    hooks: Hooks<'_>,
+) -> Result<Fitted, Error> {
+    let shuffle = match options.order {
+        Order::Chunks | Order::Shuffle => true,
+        Order::Sequential => false,
+        o => {
+            return Err(Error::Input(format!(
+                "--order {}: the kernel learners take the rows in a fresh random order each pass (chunks, the \
+                 default, or shuffle) or in the data's (sequential)",
+                serde_json::to_value(o).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default()
+            )));
+        }
+    };
+    let passes = options.passes;
+    if !(passes >= 1.0 && passes.fract() == 0.0 && passes <= u32::MAX as f64) {
+        return Err(Error::Input(format!("--passes {passes}: the kernel learners run whole passes, at least 1")));
+    }
+    if tr.dim() > KERNEL_MAX_DIM {
+        return Err(Error::Input(format!(
+            "the data has {} features; the kernel learners keep support rows dense and take at most {KERNEL_MAX_DIM} \
+             (use a linear learner)",
+            tr.dim()
+        )));
+    }
+    let binary = classes == [-1.0, 1.0];
+    let params = k.params(binary, classes.len(), passes as usize, shuffle, options.seed);
+    let mut reporter = Reporter {
+        tr,
+        eval,
+        classes,
+        // Voting over every training row costs many passes.
+        train_error: train_error && k.form != rosenblatt_learners::KernelForm::Voted,
+        out_of_core: false,
+        on_pass: hooks.on_pass,
+        pass: 0,
+    };
+    with_examples!(tr, |ex| {
+        let mut trainer = KernelTrainer::new(ex, &params)?;
+        let mut report = TrainReport { passes: Vec::new(), separated_at: None };
+        let mut seen = 0;
+        for _ in 0..params.passes {
+            let start = std::time::Instant::now();
+            let p = trainer.pass(ex);
+            let pass = PassReport {
+                examples: p.examples,
+                mistakes: p.mistakes,
+                updates: p.mistakes,
+                seconds: start.elapsed().as_secs_f64(),
+            };
+            seen += p.examples;
+            if let Some(progress) = hooks.progress {
+                progress(seen);
+            }
+            reporter.pass_with(&pass, || Weights::Kernel(trainer.model()));
+            report.passes.push(pass);
+        }
+        Ok(Fitted { weights: Weights::Kernel(trainer.into_model()), report, state: Vec::new() })
+    })
+}
+
 /// The pass lines: everything `fit` does once per pass, compiled once.
 struct Reporter<'a, 'h> {
     tr: &'a ExamplesView<'a>,
@@ -364,9 +450,15 @@ struct Reporter<'a, 'h> {
 
 impl Reporter<'_, '_> {
     fn pass(&mut self, p: &PassReport, model: &dyn Fn() -> AnyModel) {
+        let (tr, out_of_core) = (self.tr, self.out_of_core);
+        self.pass_with(p, || weights_of(model(), tr, out_of_core));
+    }
+
+    /// One pass's line, `weights` made only if something is scored.
+    fn pass_with(&mut self, p: &PassReport, weights: impl FnOnce() -> Weights) {
         self.pass += 1;
         let Some(on_pass) = self.on_pass.as_mut() else { return };
-        let weights = (self.train_error || self.eval.is_some()).then(|| weights_of(model(), self.tr, self.out_of_core));
+        let weights = (self.train_error || self.eval.is_some()).then(weights);
         let score = |set: &ExamplesView<'_>, ooc: bool| error_rate(weights.as_ref()?, self.classes, set, ooc).ok();
         let line = PassLine {
             pass: self.pass,

@@ -1,8 +1,9 @@
 //! Model files: round trips, and every way a file can be wrong.
 
 use rosenblatt::learners::{
-    Hooks, InMemoryExamples, Learner, LinearModel, LocalReducer, Mixing, MulticlassModel, OnlineLearner,
-    ParallelOptions, PerceptronParams, TrainOptions, VotedPerceptron, train, train_parallel,
+    Hooks, InMemoryExamples, Kernel, KernelForm, KernelParams, Learner, LinearModel, LocalReducer, Mixing,
+    MulticlassModel, OnlineLearner, Outputs, ParallelOptions, PerceptronParams, TrainOptions, VotedPerceptron, train,
+    train_kernel, train_parallel,
 };
 use rosenblatt::model::{ModelMeta, SavedModel, Training, Weights};
 use std::path::Path;
@@ -227,4 +228,120 @@ fn damaged_voted_files_are_refused_and_never_panic() {
         }
     }
     assert!(refused > 100, "only {refused} damaged files refused");
+}
+
+/// A kernel model of `form` and `outputs` trained on 120 rows of 6 byte-valued
+/// features (values `byte / 255`), with its byte scale when `bytes`.
+fn kernel_in(kernel: Kernel, form: KernelForm, outputs: Outputs, bytes: bool) -> (SavedModel, InMemoryExamples) {
+    let scale = 1.0f32 / 255.0;
+    let mut data = InMemoryExamples::new(6);
+    let mut s = 12345u64;
+    for i in 0..120u32 {
+        let mut x = [0f32; 6];
+        for v in &mut x {
+            s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            *v = f32::from((s >> 56) as u8) * scale;
+        }
+        let y = match outputs {
+            Outputs::Binary => {
+                if x[0] + x[1] > x[2] + 0.6 {
+                    1.0
+                } else {
+                    -1.0
+                }
+            }
+            _ => (i % 3) as f32,
+        };
+        data.push(&[0, 1, 2, 3, 4, 5], &x, y).unwrap();
+    }
+    let p = KernelParams { kernel, form, outputs, budget: None, passes: 2, shuffle: true, seed: 3 };
+    let m = train_kernel(&&data, &p).unwrap().with_byte_scale(bytes.then_some(scale));
+    assert_eq!(m.scale.is_some(), bytes);
+    let classes = if outputs == Outputs::Binary { vec![-1.0, 1.0] } else { vec![0.0, 1.0, 2.0] };
+    let meta = ModelMeta { learner: Learner::KernelAveragedPerceptron, ..meta(6, classes) };
+    (SavedModel { meta, weights: Weights::Kernel(m), state: None }, data)
+}
+
+fn kernels() -> Vec<(Kernel, KernelForm, Outputs)> {
+    let (rbf, poly) = (Kernel::Rbf { gamma: 0.7 }, Kernel::Poly { gamma: 1.0, coef0: 1.0, degree: 3 });
+    vec![
+        (rbf, KernelForm::Averaged, Outputs::Binary),
+        (poly, KernelForm::Last, Outputs::Binary),
+        (rbf, KernelForm::Voted, Outputs::Binary),
+        (rbf, KernelForm::Averaged, Outputs::OneVsRest(3)),
+        (poly, KernelForm::Voted, Outputs::OneVsRest(3)),
+        (rbf, KernelForm::Last, Outputs::Multiclass(3)),
+    ]
+}
+
+#[test]
+fn kernel_models_round_trip_with_their_rows_as_bytes_and_predict_alone() {
+    let tmp = tempfile::tempdir().unwrap();
+    for (kernel, form, outputs) in kernels() {
+        let (m, data) = kernel_in(kernel, form, outputs, true);
+        let (f32s, _) = kernel_in(kernel, form, outputs, false);
+        let Weights::Kernel(k) = &m.weights else { unreachable!() };
+        assert!(k.support_rows() > 3, "{kernel:?} {form:?} {outputs:?}");
+        // One byte per support value instead of four.
+        assert_eq!(f32s.to_bytes().len() - m.to_bytes().len(), 3 * 6 * k.support_rows(), "{form:?}");
+        for m in [m, f32s] {
+            let path = tmp.path().join("kernel.model");
+            m.save(&path).unwrap();
+            let back = SavedModel::load(&path).unwrap();
+            assert_eq!(back, m, "{kernel:?} {form:?} {outputs:?}");
+            assert_eq!(back.to_bytes(), m.to_bytes());
+            let mut want = vec![Default::default(); data.len()];
+            let mut got = want.clone();
+            m.predictions_into(&&data, &mut want).unwrap();
+            back.predictions_into(&&data, &mut got).unwrap();
+            assert_eq!(want, got);
+            // Labels are the model's classes; the scores its outputs'.
+            let Weights::Kernel(k) = &m.weights else { unreachable!() };
+            let c = k.outputs.count();
+            let mut scores = vec![0f32; data.len() * c];
+            k.scores_into(&&data, &mut scores);
+            for (p, s) in want.iter().zip(scores.chunks(c)) {
+                let p: &rosenblatt::model::Prediction = p;
+                assert!(m.meta.classes.contains(&f64::from(p.label)));
+                assert!(s.contains(&p.score));
+            }
+        }
+    }
+}
+
+#[test]
+fn damaged_kernel_files_are_refused_and_never_panic() {
+    let p = Path::new("k.model");
+    for (kernel, form, outputs) in kernels() {
+        let (m, _) = kernel_in(kernel, form, outputs, form != KernelForm::Last);
+        let good = m.to_bytes();
+        for len in (0..good.len()).step_by(7) {
+            assert!(SavedModel::from_bytes(p, &good[..len]).is_err(), "truncated to {len}");
+        }
+        let meta_len = u64::from_le_bytes(good[16..24].try_into().unwrap()) as usize;
+        let payload = 24 + meta_len;
+        let n = good.len();
+        let mut refused = 0;
+        // Every byte of the 68-byte header, then a sample of the arrays.
+        let header = payload..payload + 68;
+        for i in header.clone().chain((payload + 68..n - 12).step_by(5)) {
+            for v in [0x00u8, 0xff, 0x80, 0x7f] {
+                let mut b = good.clone();
+                if b[i] == v {
+                    continue;
+                }
+                b[i] = v;
+                let crc = crc32fast::hash(&b[..n - 4]);
+                b[n - 4..].copy_from_slice(&crc.to_le_bytes());
+                match SavedModel::from_bytes(p, &b) {
+                    Err(e) => {
+                        assert!(e.to_string().starts_with("k.model: "), "{e}");
+                        refused += usize::from(header.contains(&i));
+                    }
+                    Ok(back) => assert_eq!(back.to_bytes(), b, "byte {} = {v}: {form:?}", i - payload),
+                }
+            }
+        }
+        assert!(refused > 100, "{form:?}: only {refused} damaged headers refused");
+    }
 }

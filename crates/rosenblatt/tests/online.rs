@@ -31,8 +31,16 @@ fn opts(seed: u64) -> TrainerOptions {
     TrainerOptions { seed, ..TrainerOptions::default() }
 }
 
+/// The learners that learn batch by batch: every one but the kernel
+/// learners, which a trainer refuses by name.
 fn binary_learners() -> impl Iterator<Item = Learner> {
-    Learner::ALL.into_iter().filter(|l| !l.multiclass())
+    for l in Learner::ALL.into_iter().filter(|l| l.kernel()) {
+        let Err(e) = Trainer::new(l, HyperParams::default(), 123, 2, opts(5)) else {
+            panic!("{l}: a kernel learner is refused")
+        };
+        assert!(e.to_string().contains("not batch by batch"), "{l}: {e}");
+    }
+    Learner::ALL.into_iter().filter(|l| !l.multiclass() && !l.kernel())
 }
 
 #[test]

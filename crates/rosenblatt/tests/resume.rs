@@ -48,6 +48,16 @@ fn three_passes_then_two_resumed_equal_five() {
     let normalized = HyperParams::default().with(Param::Normalized, 1.0).with(Param::Average, 1.0);
     let runs = Learner::ALL.map(|l| (l, None)).into_iter().chain([(Learner::HingeSgd, Some(normalized))]);
     for (learner, params) in runs {
+        if learner.kernel() {
+            // The kernel learners do not resume, and say so.
+            let data = if learner.multiclass() { &classes } else { &binary };
+            let first = train_dataset(data, None, &spec(learner, 1.0), Hooks::default()).unwrap();
+            assert!(first.state.is_none(), "{learner}");
+            let resumed = TrainSpec { init: Some(first), ..spec(learner, 1.0) };
+            let e = train_dataset(data, None, &resumed, Hooks::default()).unwrap_err().to_string();
+            assert!(e.contains("does not resume"), "{learner}: {e}");
+            continue;
+        }
         let spec = |passes| {
             let mut s = spec(learner, passes);
             s.params = params.unwrap_or(s.params);

@@ -300,6 +300,32 @@ pub struct HyperArgs {
     #[arg(long, num_args = 0..=1, default_missing_value = "1", value_name = "1|0",
           value_parser = clap::builder::BoolishValueParser::new())]
     pub normalized: Option<bool>,
+    /// The kernel of the kernel learners: Gaussian exp(−γ‖x − x′‖²) or
+    /// polynomial (γ⟨x, x′⟩ + c)^d.
+    #[arg(long, value_enum)]
+    pub kernel: Option<KernelArg>,
+    /// The kernel's γ.
+    #[arg(long, allow_hyphen_values = true)]
+    pub gamma: Option<f64>,
+    /// The polynomial kernel's constant c.
+    #[arg(long, allow_hyphen_values = true)]
+    pub coef0: Option<f64>,
+    /// The polynomial kernel's degree d.
+    #[arg(long)]
+    pub degree: Option<f64>,
+    /// At most this many support rows (0: no limit); under a full budget
+    /// the row with the least Σ|α| leaves.
+    #[arg(long)]
+    pub budget: Option<f64>,
+}
+
+/// `--kernel`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum KernelArg {
+    /// exp(−γ‖x − x′‖²).
+    Rbf,
+    /// (γ⟨x, x′⟩ + c)^d.
+    Poly,
 }
 
 impl HyperArgs {
@@ -320,6 +346,15 @@ impl HyperArgs {
                 Param::Average => self.average.map(|on| if on { 1.0 } else { 0.0 }),
                 Param::Adaptive => self.adaptive.map(|on| if on { 1.0 } else { 0.0 }),
                 Param::Normalized => self.normalized.map(|on| if on { 1.0 } else { 0.0 }),
+                // The position among `Param::Kernel.choices()`.
+                Param::Kernel => self.kernel.map(|k| match k {
+                    KernelArg::Rbf => 0.0,
+                    KernelArg::Poly => 1.0,
+                }),
+                Param::Gamma => self.gamma,
+                Param::Coef0 => self.coef0,
+                Param::Degree => self.degree,
+                Param::Budget => self.budget,
             };
             hp.set(p, v);
         }
@@ -477,6 +512,11 @@ pub struct OcrArgs {
     /// (needs the IDX folder or a dataset labelled with digits).
     #[arg(long)]
     pub multiclass: bool,
+    /// Also train the kernel averaged Perceptron with this kernel on all
+    /// ten digits (one-vs-rest over one support set; the kernel's
+    /// defaults), at the whole pass counts of --passes.
+    #[arg(long, value_enum)]
+    pub kernel: Option<KernelArg>,
     /// Training order.
     #[arg(long, value_enum, default_value = "auto")]
     pub order: OcrOrder,

@@ -1,6 +1,6 @@
 //! `rosenblatt bench ocr` and `rosenblatt demo`: the OCR benchmark.
 
-use crate::args::{OcrArgs, OcrOrder};
+use crate::args::{KernelArg, OcrArgs, OcrOrder};
 use crate::ui::{Ui, outln};
 use anyhow::bail;
 use rosenblatt::learners::Order;
@@ -16,6 +16,11 @@ pub fn ocr(a: OcrArgs, ui: Ui) -> anyhow::Result<()> {
         seeds: a.seeds.unwrap_or(d.seeds),
         target: a.target.unwrap_or(d.target),
         multiclass: a.multiclass,
+        kernel: a.kernel.map(|k| {
+            let mut hp = rosenblatt::learners::HyperParams::default();
+            hp.set(rosenblatt::learners::Param::Kernel, Some(if k == KernelArg::Poly { 1.0 } else { 0.0 }));
+            hp
+        }),
         order: match a.order {
             OcrOrder::Blocks => Some(Order::Blocks),
             OcrOrder::Chunks => Some(Order::Chunks),
@@ -64,6 +69,16 @@ pub fn ocr(a: OcrArgs, ui: Ui) -> anyhow::Result<()> {
         report.read_only_seconds * 1e3,
         report.order
     )?;
+    if !report.kernel_params.is_empty() {
+        let p: Vec<String> = report
+            .kernel_params
+            .iter()
+            .map(|(k, v)| {
+                format!("{k} = {}", rosenblatt::learners::Param::from_name(k).map_or(v.to_string(), |p| p.show(*v)))
+            })
+            .collect();
+        outln!("kernel averaged Perceptron on ten digits, one-vs-rest: {}", p.join(", "))?;
+    }
     outln!()?;
     outln!(
         "{:<30} {:>6} {:>16} {:>10} {:>12} {:>12} {:>10}",

@@ -43,7 +43,9 @@ pub fn run(a: TuneArgs, ui: Ui) -> anyhow::Result<()> {
         }
     }
     for (name, v) in &fixed {
-        command.push_str(&format!(" --{name} {v}"));
+        // A choice by name (`--kernel poly`), a number otherwise.
+        let shown = rosenblatt::learners::Param::from_name(name).map_or(v.to_string(), |p| p.show(*v));
+        command.push_str(&format!(" --{name} {shown}"));
     }
     command.push_str(" -o MODEL");
     if ui.json {
