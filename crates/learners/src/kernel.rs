@@ -315,6 +315,8 @@ struct State {
     /// to block (a fresh megabyte-sized buffer each block costs its page
     /// faults).
     kt: Vec<f32>,
+    /// The block's kernel values among its own rows, kept likewise.
+    kbb: Vec<f32>,
 }
 
 const NONE: u32 = u32::MAX;
@@ -382,6 +384,7 @@ impl KernelTrainer {
             steps: 0,
             mistakes: 0,
             kt: Vec::new(),
+            kbb: Vec::new(),
         };
         Ok(KernelTrainer {
             s,
@@ -532,12 +535,23 @@ impl State {
         for part in &partial {
             f.iter_mut().zip(part).for_each(|(a, v)| *a += v);
         }
-        // The block's rows among themselves.
-        let mut kbb = vec![0f32; b * b];
-        dots(x, x, d, &mut kbb);
-        for (i, row) in kbb.chunks_mut(b).enumerate() {
-            kernel.map(row, &nx, nx[i]);
-        }
+        // The block's rows among themselves, column `q` (`k(x_i, x_q)` for
+        // every `i`, at `kbb[q·b + i]`) made when row `q` is first needed:
+        // when it is learned from, or leaves under the budget. Only the
+        // mistakes' columns are (a few percent of the rows after the
+        // first pass), not the whole b × b product.
+        let mut kbb = std::mem::take(&mut self.kbb);
+        kbb.resize(b * b, 0.0);
+        let mut have = vec![false; b];
+        let x: &[f32] = x;
+        let column = |q: usize, kbb: &mut [f32], have: &mut [bool]| {
+            if !have[q] {
+                let col = &mut kbb[q * b..(q + 1) * b];
+                dots(x, &x[q * d..(q + 1) * d], d, col);
+                kernel.map(col, &nx, nx[q]);
+                have[q] = true;
+            }
+        };
         // Slots at the block's start, by their column in `kt`.
         let start_slots = m;
         // Per position: the update made there (if any), and evictions as
@@ -550,13 +564,13 @@ impl State {
         for (i, &e) in block.iter().enumerate() {
             let mut score = f[i * c..(i + 1) * c].to_vec();
             for j in (0..i).filter(|&j| changed[j]) {
-                let k = kbb[i * b + j];
+                let k = kbb[j * b + i];
                 score.iter_mut().zip(&deltas[j * c..(j + 1) * c]).for_each(|(s, &dl)| *s += dl * k);
             }
             for (src, a) in &evicted {
                 let k = match *src {
                     Source::Start(col) => kt[col * b + i],
-                    Source::Block(q) => kbb[i * b + q],
+                    Source::Block(q) => kbb[q * b + i],
                 };
                 score.iter_mut().zip(a).for_each(|(s, &ac)| *s -= ac * k);
             }
@@ -601,10 +615,17 @@ impl State {
             };
             if mistake {
                 self.mistakes += 1;
+                let before = evicted.len();
                 let slot = match self.slot_of[e as usize] {
                     NONE => self.insert(e, &x[i * d..(i + 1) * d], nx[i], block, start_slots, &mut evicted),
                     s => s as usize,
                 };
+                column(i, &mut kbb, &mut have);
+                for (src, _) in &evicted[before..] {
+                    if let Source::Block(q) = *src {
+                        column(q, &mut kbb, &mut have);
+                    }
+                }
                 let t = self.steps;
                 for (cl, &dl) in delta.iter().enumerate().filter(|(_, dl)| **dl != 0.0) {
                     self.alpha[slot * c + cl] += dl;
@@ -621,6 +642,7 @@ impl State {
             self.steps += 1;
         }
         self.kt = kt;
+        self.kbb = kbb;
     }
 
     /// A slot for example `e` (its row `x`, squared norm `nx`): a new one,
