@@ -183,7 +183,9 @@ pub fn train_dataset(
         holdout: held as u64,
         passes: options.passes,
         passes_run: r.passes.len(),
-        order: options.order,
+        // The kernel learners take chunks (the default) as a fresh
+        // permutation of every row: say what ran.
+        order: if learner.kernel() && options.order == Order::Chunks { Order::Shuffle } else { options.order },
         seed: options.seed,
         parts: spec.parts,
         mixing: (spec.parts > 1).then_some(spec.mixing),
