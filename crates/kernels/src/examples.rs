@@ -23,6 +23,12 @@ pub trait Examples: Sync {
     /// Starts loading row `i` into cache (a hint; the default does nothing).
     #[inline(always)]
     fn prefetch(&self, _i: usize) {}
+    /// `Some(s)` when every stored value is a byte times `s` (rows stored as
+    /// bytes): learners may then compute with the bytes, exactly, in
+    /// integers. The default says nothing.
+    fn byte_scale(&self) -> Option<f32> {
+        None
+    }
     /// Rows `range` will not be read again soon: storage mapped from files
     /// may drop them from resident memory (a hint; the default does
     /// nothing).

@@ -60,6 +60,7 @@
 //! cannot itself hold a NaN.
 
 mod backend;
+pub mod bytes;
 pub mod dense;
 mod error;
 mod examples;
@@ -70,6 +71,7 @@ mod simd;
 mod values;
 
 pub use backend::{Backend, build_level, describe};
+pub use bytes::{ByteIsa, dots_u8, dots_u8_on};
 pub use error::KernelError;
 pub use examples::{Examples, prefetch};
 pub use row::{DenseRow, Row, SparseRow, check_indices, sparse_dot_sparse};

@@ -89,3 +89,14 @@ pub fn sparse_dot_sparse<I: Index, V1: Values, V2: Values>(a: &SparseRow<'_, I, 
     }
     s
 }
+
+/// `out[i·n + j] = Σ_k a[i·d + k] · b[j·d + k]` over byte rows of length
+/// `d`, exact (the oracle of [`crate::bytes::dots_u8`]).
+pub fn dots_u8(a: &[u8], b: &[u8], d: usize, out: &mut [i32]) {
+    let n = b.len().checked_div(d).unwrap_or(0);
+    for (i, x) in a.chunks(d.max(1)).enumerate().take(a.len().checked_div(d).unwrap_or(0)) {
+        for (j, y) in b.chunks(d.max(1)).enumerate().take(n) {
+            out[i * n + j] = x.iter().zip(y).map(|(&p, &q)| i32::from(p) * i32::from(q)).sum();
+        }
+    }
+}

@@ -8,7 +8,8 @@
 
 use proptest::prelude::*;
 use rosenblatt_kernels::{
-    Backend, DenseRow, Index, KernelError, Ones, Row, SparseRow, U8Values, Values, dense, scalar, sparse_dot_sparse,
+    Backend, ByteIsa, DenseRow, Index, KernelError, Ones, Row, SparseRow, U8Values, Values, dense, dots_u8_on, scalar,
+    sparse_dot_sparse,
 };
 
 const U: f64 = 1.0 / (1u64 << 24) as f64;
@@ -384,4 +385,44 @@ fn index_types_round_trip() {
     assert_eq!(u32::from_usize(7).map(Index::to_usize), Some(7));
     assert_eq!(U8Values::new(&[10], 0.5).decode(0), 5.0);
     assert_eq!(Ones.stored_len(), None);
+}
+
+/// `dots_u8` on `isa` for `m × n` rows of `d` bytes, misaligned by `off`,
+/// against the oracle (exact: integers).
+fn check_byte_dots(isa: ByteIsa, m: usize, n: usize, d: usize, off: usize, seed: u64) {
+    let mut r = Rng(seed);
+    let (a, b) = (r.bytes(m * d + off), r.bytes(n * d + off));
+    let (a, b) = (&a[off..], &b[off..]);
+    let (mut got, mut want) = (vec![7; m * n], vec![0; m * n]);
+    dots_u8_on(isa, a, b, d, &mut got);
+    scalar::dots_u8(a, b, d, &mut want);
+    assert_eq!(got, want, "{} m {m} n {n} d {d}", isa.name());
+}
+
+proptest! {
+    #[test]
+    fn byte_dots_match_the_oracle_on_every_isa(
+        m in 0usize..7, n in 0usize..11, d in 1usize..200, off in 0usize..8, seed: u64,
+    ) {
+        for isa in ByteIsa::available() {
+            check_byte_dots(isa, m, n, d, off, seed);
+        }
+    }
+}
+
+#[test]
+fn byte_dots_cover_every_width_and_the_largest_sums() {
+    for isa in ByteIsa::available() {
+        for d in [1, 15, 16, 17, 63, 64, 65, 127, 128, 129, 784] {
+            check_byte_dots(isa, 5, 9, d, 3, d as u64);
+        }
+        // 255 · 255 everywhere at the largest dimension: the sums reach
+        // 2,147,330,625 and must not wrap.
+        let d = rosenblatt_kernels::bytes::MAX_DIM;
+        let ones = vec![255u8; 3 * d];
+        let mut got = vec![0; 9];
+        dots_u8_on(isa, &ones, &ones, d, &mut got);
+        assert!(got.iter().all(|&v| v as i64 == 255 * 255 * d as i64), "{}: {got:?}", isa.name());
+    }
+    assert!(std::panic::catch_unwind(|| dots_u8_on(ByteIsa::best(), &[1; 5], &[1; 4], 2, &mut [0; 4])).is_err());
 }

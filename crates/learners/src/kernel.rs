@@ -8,7 +8,10 @@
 //!
 //! Examples are taken in blocks of [`BLOCK`]. The block's kernel values
 //! against every support row are one matrix product (sgemm, in chunks of
-//! [`CHUNK`] support rows spread over the threads) and the kernel's map;
+//! [`CHUNK`] support rows spread over the threads — or, when the rows are
+//! bytes times a scale ([`Examples::byte_scale`], as MNIST's pixels are),
+//! exact integer dot products of the bytes, [`rosenblatt_kernels::dots_u8`])
+//! and the kernel's map;
 //! its scores follow from them. Then the block is resolved in order: each
 //! example's score is corrected for what the block changed before it —
 //! updates add `Δ·k(x_i, x_j)` with the block's own kernel values among
@@ -317,6 +320,12 @@ struct State {
     kt: Vec<f32>,
     /// The block's kernel values among its own rows, kept likewise.
     kbb: Vec<f32>,
+    /// When every value is a byte times this scale: the support rows and
+    /// the block's rows also as bytes, and their dot products in exact
+    /// integers ([`rosenblatt_kernels::dots_u8`]).
+    bytes: Option<f32>,
+    rows_u8: Vec<u8>,
+    xb: Vec<u8>,
 }
 
 const NONE: u32 = u32::MAX;
@@ -385,6 +394,9 @@ impl KernelTrainer {
             mistakes: 0,
             kt: Vec::new(),
             kbb: Vec::new(),
+            bytes: byte_scale(data),
+            rows_u8: Vec::new(),
+            xb: Vec::new(),
         };
         Ok(KernelTrainer {
             s,
@@ -421,6 +433,28 @@ impl KernelTrainer {
     pub fn into_model(self) -> KernelModel {
         self.s.finish()
     }
+}
+
+/// The data's byte scale ([`Examples::byte_scale`]) when its rows can be
+/// dotted as bytes: a positive scale, a dimension whose byte sums fit an
+/// `i32`, and every value checked to be a byte times the scale (one read of
+/// the data; a set that says more than it holds is computed in f32).
+fn byte_scale<E: Examples>(data: &E) -> Option<f32> {
+    let s = data.byte_scale().filter(|s| s.is_finite() && *s > 0.0)?;
+    if data.dim() == 0 || data.dim() > rosenblatt_kernels::bytes::MAX_DIM {
+        return None;
+    }
+    let ok = (0..data.len()).all(|i| {
+        let r = data.row(i);
+        (0..r.nnz()).all(|k| to_byte(r.entry(k).1, s).is_some())
+    });
+    ok.then_some(s)
+}
+
+/// `v` as the byte `b` with `b · s == v`, if there is one.
+fn to_byte(v: f32, s: f32) -> Option<u8> {
+    let b = (v / s).round();
+    (0.0..=255.0).contains(&b).then_some(b as u8).filter(|&b| f32::from(b) * s == v)
 }
 
 /// A borrowed matrix: `rows × cols` values at `v[r·rs + c·cs]`.
@@ -500,12 +534,21 @@ impl State {
         let (d, c, b) = (self.dim, self.c, block.len());
         let x = &mut x[..b * d];
         x.fill(0.0);
+        let mut xb = std::mem::take(&mut self.xb);
+        if self.bytes.is_some() {
+            xb.clear();
+            xb.resize(b * d, 0);
+        }
         let mut nx = vec![0f32; b];
         for (i, &e) in block.iter().enumerate() {
             let r = data.row(e as usize);
             for k in 0..r.nnz() {
                 let (j, v) = r.entry(k);
                 x[i * d + j] = v;
+                if let Some(s) = self.bytes {
+                    // Every value was checked to be a byte (`byte_scale`).
+                    xb[i * d + j] = to_byte(v, s).unwrap_or(0);
+                }
             }
             nx[i] = norm_sq(&x[i * d..(i + 1) * d]);
         }
@@ -522,7 +565,15 @@ impl State {
             .map(|(ch, out)| {
                 let lo = ch * CHUNK;
                 let hi = lo + out.len() / b;
-                dots(&self.rows[lo * d..hi * d], x, d, out);
+                match self.bytes {
+                    Some(s) => {
+                        let mut exact = vec![0i32; out.len()];
+                        rosenblatt_kernels::dots_u8(&self.rows_u8[lo * d..hi * d], &xb, d, &mut exact);
+                        let s2 = s * s;
+                        out.iter_mut().zip(&exact).for_each(|(o, &v)| *o = v as f32 * s2);
+                    }
+                    None => dots(&self.rows[lo * d..hi * d], x, d, out),
+                }
                 for (s, row) in out.chunks_mut(b).enumerate() {
                     kernel.map(row, &nx, self.norms[lo + s]);
                 }
@@ -617,7 +668,10 @@ impl State {
                 self.mistakes += 1;
                 let before = evicted.len();
                 let slot = match self.slot_of[e as usize] {
-                    NONE => self.insert(e, &x[i * d..(i + 1) * d], nx[i], block, start_slots, &mut evicted),
+                    NONE => {
+                        let bytes = self.bytes.map(|_| &xb[i * d..(i + 1) * d]);
+                        self.insert(e, &x[i * d..(i + 1) * d], bytes, nx[i], block, start_slots, &mut evicted)
+                    }
                     s => s as usize,
                 };
                 column(i, &mut kbb, &mut have);
@@ -643,15 +697,18 @@ impl State {
         }
         self.kt = kt;
         self.kbb = kbb;
+        self.xb = xb;
     }
 
     /// A slot for example `e` (its row `x`, squared norm `nx`): a new one,
     /// or under a full budget the least-weighted one's, whose contribution
     /// is recorded in `evicted` for the rest of the block.
+    #[allow(clippy::too_many_arguments)]
     fn insert(
         &mut self,
         e: u32,
         x: &[f32],
+        bytes: Option<&[u8]>,
         nx: f32,
         block: &[u32],
         start_slots: usize,
@@ -675,6 +732,9 @@ impl State {
                 evicted.push((src, self.alpha[s * c..(s + 1) * c].to_vec()));
                 self.slot_of[old as usize] = NONE;
                 self.rows[s * self.dim..(s + 1) * self.dim].copy_from_slice(x);
+                if let Some(xb) = bytes {
+                    self.rows_u8[s * self.dim..(s + 1) * self.dim].copy_from_slice(xb);
+                }
                 self.norms[s] = nx;
                 self.alpha[s * c..(s + 1) * c].fill(0.0);
                 if self.p.form == KernelForm::Averaged {
@@ -684,6 +744,7 @@ impl State {
             }
             _ => {
                 self.rows.extend_from_slice(x);
+                self.rows_u8.extend_from_slice(bytes.unwrap_or_default());
                 self.norms.push(nx);
                 self.alpha.extend(std::iter::repeat_n(0.0, c));
                 if self.p.form == KernelForm::Averaged {
@@ -723,7 +784,7 @@ impl State {
             events: self.events.clone(),
             steps: self.steps,
             mistakes: self.mistakes,
-            scale: None,
+            scale: self.bytes,
         }
     }
 
@@ -740,7 +801,7 @@ impl State {
             events: self.events,
             steps: self.steps,
             mistakes: self.mistakes,
-            scale: None,
+            scale: self.bytes,
         }
     }
 }

@@ -350,3 +350,68 @@ fn the_model_is_the_same_on_one_and_two_threads() {
     assert!(one.support_rows() > 2 * rosenblatt_learners::KERNEL_CHUNK, "{} support rows", one.support_rows());
     assert_eq!(one, two);
 }
+
+/// The same rows, saying that their values are bytes times `scale`: the
+/// trainer then dots support rows and examples in exact integers.
+struct Bytes<'a>(&'a InMemoryExamples, f32);
+
+impl<'a> Examples for Bytes<'a> {
+    type Row = <&'a InMemoryExamples as Examples>::Row;
+    fn len(&self) -> usize {
+        self.0.len()
+    }
+    fn dim(&self) -> usize {
+        self.0.dim()
+    }
+    fn row(&self, i: usize) -> Self::Row {
+        (&self.0).row(i)
+    }
+    fn label(&self, i: usize) -> f32 {
+        (&self.0).label(i)
+    }
+    fn byte_scale(&self) -> Option<f32> {
+        Some(self.1)
+    }
+}
+
+#[test]
+fn rows_of_bytes_dotted_in_integers_give_the_same_models() {
+    // Whole numbers 0–3 are bytes with scale 1, and every f32 dot of them
+    // is exact: both paths must give the same model, bit for bit, in every
+    // form, with and without a budget (whose evictions copy byte rows too),
+    // over dimensions below, at and past a load's width (16 and 64 bytes).
+    let rbf = Kernel::Rbf { gamma: 0.05 };
+    let poly2 = Kernel::Poly { gamma: 1.0, coef0: 1.0, degree: 2 };
+    for dim in [5, 16, 70] {
+        let (ex, _) = data(400, dim, 9, |x| if x[0] + x[1] > x[2] + x[3] { 1.0 } else { -1.0 });
+        let (multi, _) = data(400, dim, 10, |x| ((x[0] + x[1]) as usize % 3) as f32);
+        for (set, outputs) in
+            [(&ex, Outputs::Binary), (&multi, Outputs::OneVsRest(3)), (&multi, Outputs::Multiclass(3))]
+        {
+            for (kernel, form, budget) in [
+                (rbf, KernelForm::Averaged, None),
+                (poly2, KernelForm::Voted, None),
+                (rbf, KernelForm::Last, Some(12)),
+                (poly2, KernelForm::Averaged, Some(30)),
+            ] {
+                let p = KernelParams { budget, ..params(kernel, form, outputs, 2) };
+                let f32s = train_kernel(&set, &p).unwrap();
+                let bytes = train_kernel(&Bytes(set, 1.0), &p).unwrap();
+                assert!(f32s.mistakes > 10, "{dim} {outputs:?} {form:?}");
+                // The byte model knows its rows are bytes; otherwise equal.
+                assert_eq!(bytes.scale, Some(1.0));
+                assert_eq!(
+                    rosenblatt_learners::KernelModel { scale: None, ..bytes },
+                    f32s,
+                    "{dim} {outputs:?} {form:?}"
+                );
+            }
+        }
+    }
+    // A set that claims bytes but holds other values is computed in f32.
+    let (ex, _) = data(200, 6, 11, |x| if x[0] > x[1] { 1.0 } else { -1.0 });
+    let p = params(rbf, KernelForm::Last, Outputs::Binary, 1);
+    let claimed = train_kernel(&Bytes(&ex, 0.7), &p).unwrap();
+    assert_eq!(claimed.scale, None);
+    assert_eq!(claimed, train_kernel(&&ex, &p).unwrap());
+}

@@ -15,6 +15,10 @@ pub trait ValueColumn: Copy + Send + Sync {
     fn prefetch(&self, s: usize, e: usize);
     /// The column of entries `s..e`.
     fn sub(&self, s: usize, e: usize) -> Self;
+    /// `Some(scale)` for bytes decoding as `byte · scale`.
+    fn byte_scale(&self) -> Option<f32> {
+        None
+    }
 }
 
 impl<'a> ValueColumn for &'a [f32] {
@@ -57,6 +61,9 @@ impl<'a> ValueColumn for U8Column<'a> {
     }
     fn sub(&self, s: usize, e: usize) -> Self {
         U8Column { bytes: &self.bytes[s..e], scale: self.scale }
+    }
+    fn byte_scale(&self) -> Option<f32> {
+        Some(self.scale)
     }
 }
 
@@ -118,6 +125,10 @@ pub trait RowSet: Send + Sync {
     fn range(&self, a: usize, b: usize) -> Self
     where
         Self: Sized;
+    /// `Some(scale)` when every value is a byte times `scale`.
+    fn byte_scale(&self) -> Option<f32> {
+        None
+    }
     /// The largest feature index with a non-zero value in any row.
     fn last_nonzero(&self) -> Option<usize> {
         (0..self.len())
@@ -146,6 +157,9 @@ impl<'a, I: Index, C: ValueColumn> RowSet for SparseRows<'a, I, C> {
     #[inline]
     fn dim(&self) -> usize {
         self.dim
+    }
+    fn byte_scale(&self) -> Option<f32> {
+        self.col.byte_scale()
     }
     fn range(&self, a: usize, b: usize) -> Self {
         // Offsets index the whole shard's columns, so a window of them is
@@ -178,6 +192,9 @@ where
     #[inline]
     fn dim(&self) -> usize {
         self.dim
+    }
+    fn byte_scale(&self) -> Option<f32> {
+        self.col.byte_scale()
     }
     fn range(&self, a: usize, b: usize) -> Self {
         assert!(a <= b && b <= self.rows, "rows {a}..{b} of {}", self.rows);

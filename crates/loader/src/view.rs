@@ -123,6 +123,11 @@ impl<S: RowSet> Examples for ShardedExamples<'_, S> {
         let (p, j) = self.locate(i);
         self.parts[p].labels[j]
     }
+    /// The shards' scale, when all hold bytes with the same one.
+    fn byte_scale(&self) -> Option<f32> {
+        let s = self.parts.first()?.rows.byte_scale()?;
+        self.parts.iter().all(|p| p.rows.byte_scale().map(f32::to_bits) == Some(s.to_bits())).then_some(s)
+    }
     #[inline(always)]
     fn prefetch(&self, i: usize) {
         if i < self.len {
