@@ -284,6 +284,10 @@ pub fn render(inputs: &[Input], models: &[Option<&SavedModel>]) -> Result<Report
                         r.files.push((format!("{stem}.svg"), svg.into_bytes()));
                         r.files.push((format!("{stem}.png"), weight_png(IMAGE_SIDE, IMAGE_SIDE, &panels)?));
                     }
+                    None if matches!(m.weights, Weights::Kernel(_)) => r.notes.push(format!(
+                        "{}: weights not drawn: a kernel model is a sum over support rows, not a weight vector",
+                        input.name
+                    )),
                     None => r.notes.push(format!(
                         "{}: weights not drawn: dimension {} is not a {IMAGE_SIDE}×{IMAGE_SIDE} image",
                         input.name, m.meta.dim

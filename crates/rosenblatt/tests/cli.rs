@@ -756,6 +756,17 @@ mod data {
         let (linear, kernel) = (records[3]["test_error"].as_f64().unwrap(), records[4]["test_error"].as_f64().unwrap());
         assert!(kernel < 0.8 * linear, "kernel {kernel} against linear {linear}");
         assert!(v["kernel_params"].to_string().contains("gamma"), "{v}");
+        // A kernel model's report: curves, and a note instead of weights.
+        let (model, dir) = (tmp.path().join("k.model"), tmp.path().join("k-report"));
+        let args =
+            ["train", p(&digits), "--learner", "kernel-averaged-perceptron", "--holdout", "0.2", "-o", p(&model)];
+        let (code, _, err) = run(&[&args[..], &["--report", p(&dir)]].concat());
+        assert_eq!(code, 0, "{err}");
+        assert!(err.contains("a kernel model is a sum over support rows"), "{err}");
+        let files: Vec<String> =
+            std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+        assert!(files.contains(&"online.svg".to_string()) && files.contains(&"index.html".to_string()), "{files:?}");
+        assert!(!files.iter().any(|f| f.starts_with("weights")), "{files:?}");
         // Only whole pass counts train a kernel learner (`--passes 1,0.5`).
         let (code, out, err) = bench(&digits, &["--kernel", "poly", "--passes", "0.5"]);
         assert_eq!(code, 0, "{err}");
