@@ -431,7 +431,7 @@ impl KernelTrainer {
 
     /// The model, the trainer consumed.
     pub fn into_model(self) -> KernelModel {
-        self.s.finish()
+        self.s.model()
     }
 }
 
@@ -782,23 +782,6 @@ impl State {
             norms: self.norms.clone(),
             coef: self.coef(),
             events: self.events.clone(),
-            steps: self.steps,
-            mistakes: self.mistakes,
-            scale: self.bytes,
-        }
-    }
-
-    fn finish(self) -> KernelModel {
-        let coef = self.coef();
-        KernelModel {
-            kernel: self.p.kernel,
-            form: self.p.form,
-            outputs: self.p.outputs,
-            dim: self.dim,
-            rows: self.rows,
-            norms: self.norms,
-            coef,
-            events: self.events,
             steps: self.steps,
             mistakes: self.mistakes,
             scale: self.bytes,

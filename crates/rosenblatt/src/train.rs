@@ -172,11 +172,9 @@ pub fn train_dataset(
         (None, None) => None,
     };
     let init = spec.init.as_ref().and_then(|m| m.state.as_deref());
-    let mut fitted = fit(&tr, eval, &configured, &options, par, spec.train_error, &classes, init, hooks)?;
-    if let Weights::Kernel(k) = fitted.weights {
-        // Rows from u8 data keep their encoding in the model file.
-        fitted.weights = Weights::Kernel(k.with_byte_scale(data.manifest().scale));
-    }
+    // (A kernel model of u8 data knows its rows are bytes, and its file
+    // keeps them so.)
+    let fitted = fit(&tr, eval, &configured, &options, par, spec.train_error, &classes, init, hooks)?;
     let r = &fitted.report;
     let training = Training {
         examples: tr.len() as u64,
