@@ -36,8 +36,10 @@ _HYPER = {
 
 
 def learners():
-    """Every learner the engine has: ``{name: (multiclass, description,
-    {hyper-parameter: default})}``."""
+    """Every learner the estimator offers: ``{name: (multiclass,
+    description, {hyper-parameter: default})}``. The engine's kernel
+    Perceptrons are not among them: they train on a whole dataset at once
+    and have no ``coef_`` (``rosenblatt train --learner kernel-…``)."""
     return {k: (m, a, dict(p)) for k, (m, a, p) in _LEARNERS.items()}
 
 
