@@ -37,6 +37,9 @@ use wide::f32x8;
 pub const BLOCK: usize = 256;
 /// Support rows per chunk of a block's kernel values.
 pub const CHUNK: usize = 256;
+/// Support rows (and each block's rows) are dense: a kernel learner, or a
+/// kernel model read from a file, takes at most this many features.
+pub const MAX_DIM: usize = 1 << 16;
 
 /// A kernel on rows.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -361,6 +364,9 @@ impl KernelTrainer {
         let n = data.len();
         if n == 0 {
             return Err(LearnError::Empty);
+        }
+        if data.dim() > MAX_DIM {
+            return Err(param("dimension", data.dim(), "at most 65,536 features (support rows are dense)"));
         }
         if u32::try_from(n).is_err() {
             return Err(param("examples", n, "fewer than 2^32 rows"));
@@ -811,6 +817,9 @@ impl KernelModel {
     pub fn from_parts(p: KernelParts) -> Result<KernelModel, LearnError> {
         let bad = |what: String| Err(LearnError::State(what));
         p.kernel.check()?;
+        if p.dim > MAX_DIM {
+            return bad(format!("dimension {} above {MAX_DIM} (support rows are dense)", p.dim));
+        }
         let c = p.outputs.count();
         if c == 0 || (c < 2 && !matches!(p.outputs, Outputs::Binary)) {
             return bad(format!("{c} outputs"));

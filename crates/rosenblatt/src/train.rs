@@ -321,10 +321,6 @@ pub struct Fitted {
     pub state: Vec<u8>,
 }
 
-/// Support rows are dense: a kernel learner takes data of at most this
-/// many features.
-pub const KERNEL_MAX_DIM: usize = 1 << 16;
-
 /// Trains `configured` on `tr` in `par.parts` parts, reporting each pass
 /// (the error on `tr` if `train_error`, and on `eval`). `classes` names the
 /// model's outputs; with `init` (a saved state) the learner is restored
@@ -394,11 +390,12 @@ fn fit_kernel(
     if !(passes >= 1.0 && passes.fract() == 0.0 && passes <= u32::MAX as f64) {
         return Err(Error::Input(format!("--passes {passes}: the kernel learners run whole passes, at least 1")));
     }
-    if tr.dim() > KERNEL_MAX_DIM {
+    if tr.dim() > rosenblatt_learners::KERNEL_MAX_DIM {
         return Err(Error::Input(format!(
-            "the data has {} features; the kernel learners keep support rows dense and take at most {KERNEL_MAX_DIM} \
+            "the data has {} features; the kernel learners keep support rows dense and take at most {} \
              (use a linear learner)",
-            tr.dim()
+            tr.dim(),
+            rosenblatt_learners::KERNEL_MAX_DIM
         )));
     }
     let binary = classes == [-1.0, 1.0];

@@ -345,3 +345,16 @@ fn damaged_kernel_files_are_refused_and_never_panic() {
         assert!(refused > 100, "{form:?}: only {refused} damaged headers refused");
     }
 }
+
+#[test]
+fn a_kernel_file_of_too_many_features_is_refused_before_predicting() {
+    // No support rows, but a dimension that prediction's dense block rows
+    // would have to allocate: refused when read.
+    let dim = rosenblatt::learners::KERNEL_MAX_DIM + 1;
+    let (m, _) = kernel_in(Kernel::Rbf { gamma: 0.5 }, KernelForm::Last, Outputs::Binary, false);
+    let Weights::Kernel(k) = m.weights else { unreachable!() };
+    let wide = rosenblatt::learners::KernelModel { dim, rows: vec![], norms: vec![], coef: vec![], ..k };
+    let m = SavedModel { meta: meta(dim as u64, vec![-1.0, 1.0]), weights: Weights::Kernel(wide), state: None };
+    let e = SavedModel::from_bytes(Path::new("k.model"), &m.to_bytes()).unwrap_err().to_string();
+    assert!(e.contains("dimension 65537 above 65536"), "{e}");
+}
