@@ -25,7 +25,6 @@ numpy and scikit-learn installed):
 """
 
 import argparse
-import gzip
 import json
 import os
 import subprocess
@@ -35,16 +34,9 @@ import time
 
 import numpy as np
 
+from mnist_idx import MNIST, idx
+
 ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
-MNIST = os.path.join(ROOT, "datasets", "mnist")
-
-
-def idx(name):
-    with gzip.open(os.path.join(MNIST, name)) as f:
-        raw = f.read()
-    dims = raw[3]
-    shape = [int.from_bytes(raw[4 + 4 * i : 8 + 4 * i], "big") for i in range(dims)]
-    return np.frombuffer(raw, np.uint8, offset=4 + 4 * dims).reshape(shape)
 
 
 def mnist(split):

@@ -17,7 +17,6 @@ installed: `pip install ./python scikit-learn`):
 """
 
 import argparse
-import gzip
 import os
 import statistics
 import tempfile
@@ -31,16 +30,7 @@ from sklearn.linear_model import Perceptron, SGDClassifier
 
 import rosenblatt
 from rosenblatt import RosenblattClassifier
-
-MNIST = os.path.join(os.path.dirname(__file__), "..", "..", "datasets", "mnist")
-
-
-def idx(name):
-    with gzip.open(os.path.join(MNIST, name)) as f:
-        raw = f.read()
-    dims = raw[3]
-    shape = [int.from_bytes(raw[4 + 4 * i : 8 + 4 * i], "big") for i in range(dims)]
-    return np.frombuffer(raw, np.uint8, offset=4 + 4 * dims).reshape(shape)
+from mnist_idx import idx
 
 
 def mnist(split):

@@ -273,32 +273,6 @@ pub fn norm_sq(x: &[f32]) -> f32 {
     x.iter().map(|v| v * v).sum()
 }
 
-/// What a model file holds of a kernel model, to check and rebuild it by
-/// [`KernelModel::from_parts`].
-#[derive(Clone, Debug, PartialEq)]
-pub struct KernelParts {
-    /// The kernel.
-    pub kernel: Kernel,
-    /// Which vector predicts.
-    pub form: KernelForm,
-    /// What the outputs are.
-    pub outputs: Outputs,
-    /// The rows' dimension.
-    pub dim: usize,
-    /// Support rows, `dim` values each.
-    pub rows: Vec<f32>,
-    /// `outputs.count()` coefficients per support row.
-    pub coef: Vec<f32>,
-    /// The voted form's updates.
-    pub events: Vec<Event>,
-    /// Examples seen in training.
-    pub steps: u64,
-    /// Mistakes made in training.
-    pub mistakes: u64,
-    /// The rows' byte scale, if they were stored as bytes.
-    pub scale: Option<f32>,
-}
-
 /// The training state.
 struct State {
     p: KernelParams,
@@ -568,15 +542,16 @@ impl State {
         let partial: Vec<Vec<f32>> = kt
             .par_chunks_mut(CHUNK * b)
             .enumerate()
-            .map(|(ch, out)| {
+            // The integer sums' buffer, one per thread's run of chunks.
+            .map_init(Vec::new, |exact: &mut Vec<i32>, (ch, out)| {
                 let lo = ch * CHUNK;
                 let hi = lo + out.len() / b;
                 match self.bytes {
                     Some(s) => {
-                        let mut exact = vec![0i32; out.len()];
-                        rosenblatt_kernels::dots_u8(&self.rows_u8[lo * d..hi * d], &xb, d, &mut exact);
+                        exact.resize(out.len(), 0);
+                        rosenblatt_kernels::dots_u8(&self.rows_u8[lo * d..hi * d], &xb, d, exact);
                         let s2 = s * s;
-                        out.iter_mut().zip(&exact).for_each(|(o, &v)| *o = v as f32 * s2);
+                        out.iter_mut().zip(exact.iter()).for_each(|(o, &v)| *o = v as f32 * s2);
                     }
                     None => dots(&self.rows[lo * d..hi * d], x, d, out),
                 }
@@ -810,11 +785,13 @@ impl KernelModel {
         self.norms.len()
     }
 
-    /// Checks what a file held — the kernel's ranges, every length against
-    /// the counts, every value finite, the updates in order and naming
-    /// rows and outputs that exist — and rebuilds the model, the rows'
-    /// norms computed as training computes them.
-    pub fn from_parts(p: KernelParts) -> Result<KernelModel, LearnError> {
+    /// Checks a model read from a file — the kernel's ranges, every length
+    /// against the counts, every value finite, the updates in order and
+    /// naming rows and outputs that exist — and returns it with the rows'
+    /// norms computed as training computes them (`norms` as given is
+    /// ignored).
+    pub fn checked(self) -> Result<KernelModel, LearnError> {
+        let p = self;
         let bad = |what: String| Err(LearnError::State(what));
         p.kernel.check()?;
         if p.dim > MAX_DIM {
@@ -858,19 +835,7 @@ impl KernelModel {
             return bad(format!("{} mistakes in {} steps", p.mistakes, p.steps));
         }
         let norms = p.rows.chunks(p.dim.max(1)).map(norm_sq).collect();
-        Ok(KernelModel {
-            kernel: p.kernel,
-            form: p.form,
-            outputs: p.outputs,
-            dim: p.dim,
-            rows: p.rows,
-            norms,
-            coef: p.coef,
-            events: p.events,
-            steps: p.steps,
-            mistakes: p.mistakes,
-            scale: p.scale,
-        })
+        Ok(KernelModel { norms, ..p })
     }
 
     /// The support rows as bytes, when every value is exactly a byte times
@@ -966,16 +931,12 @@ impl KernelModel {
         let c = self.outputs.count();
         let mut scores = vec![0f32; data.len() * c];
         self.scores_into(data, &mut scores);
-        scores
-            .chunks(c)
-            .map(|s| {
-                if c == 1 {
-                    if s[0] > 0.0 { 1.0 } else { -1.0 }
-                } else {
-                    s.iter().enumerate().fold((0, f32::NEG_INFINITY), |b, (k, &v)| if v > b.1 { (k, v) } else { b }).0
-                        as f32
-                }
-            })
-            .collect()
+        scores.chunks(c).map(|s| if c == 1 { if s[0] > 0.0 { 1.0 } else { -1.0 } } else { best(s).0 as f32 }).collect()
     }
+}
+
+/// The first of the highest scores, and the score: the class a
+/// multi-output kernel model predicts.
+pub fn best(scores: &[f32]) -> (usize, f32) {
+    scores.iter().enumerate().fold((0, f32::NEG_INFINITY), |b, (k, &v)| if v > b.1 { (k, v) } else { b })
 }

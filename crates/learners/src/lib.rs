@@ -78,7 +78,7 @@ pub use error::LearnError;
 pub use ftrl::{FtrlParams, FtrlProximal, RandomizedFtrl, Scales, max_norm, scales};
 pub use kernel::{
     BLOCK as KERNEL_BLOCK, CHUNK as KERNEL_CHUNK, Event, Kernel, KernelConfig, KernelForm, KernelModel, KernelParams,
-    KernelParts, KernelPass, KernelTrainer, MAX_DIM as KERNEL_MAX_DIM, Outputs, train_kernel,
+    KernelPass, KernelTrainer, MAX_DIM as KERNEL_MAX_DIM, Outputs, best as kernel_best, train_kernel,
 };
 pub use learner::{Bias, OnlineLearner, Plan, Step};
 pub use linear::PerceptronParams;

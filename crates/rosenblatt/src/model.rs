@@ -53,8 +53,8 @@ use crate::error::Error;
 use rayon::prelude::*;
 use rosenblatt_kernels::Examples;
 use rosenblatt_learners::{
-    Event, Kernel, KernelForm, KernelModel, KernelParts, Learner, LinearModel, Mixing, MulticlassModel, Order, Outputs,
-    VotedParts, VotedPredictor,
+    Event, Kernel, KernelForm, KernelModel, Learner, LinearModel, Mixing, MulticlassModel, Order, Outputs, VotedParts,
+    VotedPredictor,
 };
 use rosenblatt_loader::{ExamplesView, with_examples};
 use serde::{Deserialize, Serialize};
@@ -233,12 +233,7 @@ impl Weights {
                     *o = if c == 1 {
                         Prediction { label: sign(s[0]), score: s[0] }
                     } else {
-                        // The first of the highest scores, as the linear
-                        // multi-class models choose.
-                        let (best, score) = s
-                            .iter()
-                            .enumerate()
-                            .fold((0, f32::NEG_INFINITY), |b, (k, &v)| if v > b.1 { (k, v) } else { b });
+                        let (best, score) = rosenblatt_learners::kernel_best(s);
                         Prediction { label: classes[best] as f32, score }
                     };
                 }
@@ -457,7 +452,7 @@ impl SavedModel {
             if !fits {
                 return Err(bad(path, format!("a kernel model with {c} outputs does not fit {k} classes")));
             }
-            let m = KernelModel::from_parts(parts).map_err(|e| bad(path, e.to_string()))?;
+            let m = parts.checked().map_err(|e| bad(path, e.to_string()))?;
             return Ok(SavedModel { meta, weights: Weights::Kernel(m), state });
         }
         let want = match kind {
@@ -552,8 +547,8 @@ fn voted_parts(b: &[u8], dim: usize) -> Result<VotedParts, String> {
 }
 
 /// Reads a kernel payload after checking that its header's counts account
-/// for its length exactly; [`KernelModel::from_parts`] checks the rest.
-fn kernel_parts(b: &[u8], dim: usize) -> Result<KernelParts, String> {
+/// for its length exactly; [`KernelModel::checked`] checks the rest.
+fn kernel_parts(b: &[u8], dim: usize) -> Result<KernelModel, String> {
     const HEADER: usize = 68;
     if b.len() < HEADER {
         return Err(format!("kernel payload of {} bytes is shorter than its {HEADER}-byte header", b.len()));
@@ -633,12 +628,13 @@ fn kernel_parts(b: &[u8], dim: usize) -> Result<KernelParts, String> {
             step: u64::from_le_bytes(e[12..20].try_into().expect("8")),
         })
         .collect();
-    Ok(KernelParts {
+    Ok(KernelModel {
         kernel,
         form,
         outputs,
         dim,
         rows: rows_v,
+        norms: Vec::new(),
         coef,
         events,
         steps,
