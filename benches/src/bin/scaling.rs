@@ -17,7 +17,7 @@
 //! machine's drift falls on every count alike.
 
 use rosenblatt::learners::{
-    AveragedPerceptron, Hooks, LinearModel, LocalReducer, Mixable, Mixing, Order, ParallelOptions, Perceptron,
+    AveragedPerceptron, Hooks, LinearModel, Mixable, Mixing, OneProcess, Order, ParallelOptions, Perceptron,
     PerceptronParams, TrainOptions, train_parallel,
 };
 use rosenblatt::loader::{Dataset, OpenOptions};
@@ -58,7 +58,7 @@ fn run<L: Mixable<Model = LinearModel>>(
                     &tr,
                     &opts,
                     &par,
-                    &LocalReducer,
+                    &OneProcess,
                     Hooks::on_pass(&mut |l: &L, p: &_| {
                         secs.push(p.seconds);
                         errs.push(l.model().error_rate(&te));

@@ -59,6 +59,35 @@ pub enum LearnError {
     /// Nothing to train on.
     #[error("the training set is empty")]
     Empty,
+    /// Another process of a multi-process run failed (its reason as it
+    /// gave it).
+    #[error("rank {rank}: {reason}")]
+    Process {
+        /// The process that failed.
+        rank: usize,
+        /// Why.
+        reason: String,
+    },
+    /// Parts that do not divide among the processes.
+    #[error(
+        "{parts} parts over {processes} processes: the parts must be a multiple of the processes (each trains the same number)"
+    )]
+    Processes {
+        /// Parts asked for.
+        parts: usize,
+        /// Processes running.
+        processes: usize,
+    },
+    /// A process holding other rows than its parts'.
+    #[error("rank {rank} holds training rows {held:?}, but its parts are rows {parts:?}")]
+    Rows {
+        /// The process.
+        rank: usize,
+        /// The rows it holds.
+        held: std::ops::Range<usize>,
+        /// The rows of its parts.
+        parts: std::ops::Range<usize>,
+    },
     /// A saved learner state that does not fit the learner.
     #[error("the saved learner state does not fit this learner: {0}")]
     State(String),

@@ -1,12 +1,13 @@
 //! The state that iterative parameter mixing combines, and how: a learner
 //! lays its state out through [`Mixable`] as a part to average
 //! ([`MixState::mean`]: weights, biases) and a part to accumulate
-//! ([`MixState::total`]: step counts, averaging sums); a [`Reducer`] combines
-//! the parts' states. The driver that runs the parts is
-//! [`crate::train_parallel`].
+//! ([`MixState::total`]: step counts, averaging sums); [`mix`] combines
+//! the parts' states, over the processes of a [`Team`]. The driver that
+//! runs the parts is [`crate::train_parallel`].
 //!
-//! The reducer sees flat vectors only, so a cross-machine all-reduce can
-//! take the place of [`LocalReducer`] without touching a learner.
+//! Mixing sees flat vectors only, so the parts can live in other processes
+//! (MPI, in the `rosenblatt` crate's `mpi` feature) without touching a
+//! learner.
 
 use crate::learner::OnlineLearner;
 use rayon::prelude::*;
@@ -34,41 +35,132 @@ pub trait Mixable: OnlineLearner + Clone + Send {
     /// At the end of training, takes in what the other parts kept that
     /// mixing does not carry.
     fn absorb(&mut self, _others: Vec<Self>) {}
+    /// What this part keeps that mixing does not carry, as words, for a
+    /// part in another process ([`Mixable::GATHERS`] learners).
+    fn kept(&self) -> Vec<u64> {
+        Vec::new()
+    }
+    /// This part with `kept` (another part's [`Mixable::kept`], after the
+    /// same passes and mixes) in place of what it keeps; `None` if `kept`
+    /// is not laid out as `kept` writes it.
+    fn with_kept(&self, _kept: &[u64]) -> Option<Self> {
+        Some(self.clone())
+    }
 }
 
-/// Combines the parts' states after a pass.
-pub trait Reducer: Sync {
-    /// `parts[p]` is part `p`'s state after the pass, all having started
-    /// from `base`; `mu` are the mixing weights (summing to 1). Writes
-    /// `out.mean = Σ_p μ_p·mean_p` and
-    /// `out.total = total_0 + Σ_{p>0} (total_p − base.total)`, each
-    /// coordinate summed over `p = 0, 1, …` in that order, so that the bits
-    /// do not depend on how the work was scheduled.
-    fn reduce(&self, base: &MixState, parts: &[MixState], mu: &[f64], out: &mut MixState);
+/// The processes that train one model together, as seen from one of them:
+/// the few collective operations mixing needs. [`OneProcess`] is the
+/// in-process case; the `rosenblatt` crate's `mpi` feature puts MPI behind
+/// it. Every process calls the same operations in the same order.
+pub trait Team: Sync {
+    /// This process's number, `0..size()`.
+    fn rank(&self) -> usize;
+    /// How many processes there are.
+    fn size(&self) -> usize;
+    /// Every process's `mine` (lengths may differ), in rank order.
+    fn all_gather(&self, mine: &[u64]) -> Vec<Vec<u64>>;
+    /// Sends `data` to process `to`, which receives it with [`Team::receive`].
+    fn send(&self, to: usize, data: &[f64]);
+    /// Fills `data` with what process `from` sends.
+    fn receive(&self, from: usize, data: &mut [f64]);
+    /// Makes every process's `data` equal to process `root`'s.
+    fn broadcast(&self, root: usize, data: &mut [f64]);
 }
 
-/// Mixing in this process: the means in parallel over chunks of
-/// coordinates, the totals serially.
+/// The team of one: training in this process only.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct LocalReducer;
+pub struct OneProcess;
 
-impl Reducer for LocalReducer {
-    fn reduce(&self, base: &MixState, parts: &[MixState], mu: &[f64], out: &mut MixState) {
-        const CHUNK: usize = 1 << 14;
-        let n = parts[0].mean.len();
-        out.mean.resize(n, 0.0);
-        out.mean.par_chunks_mut(CHUNK).enumerate().for_each(|(c, chunk)| {
+impl Team for OneProcess {
+    fn rank(&self) -> usize {
+        0
+    }
+    fn size(&self) -> usize {
+        1
+    }
+    fn all_gather(&self, mine: &[u64]) -> Vec<Vec<u64>> {
+        vec![mine.to_vec()]
+    }
+    fn send(&self, to: usize, _: &[f64]) {
+        unreachable!("a team of one has no process {to} to send to")
+    }
+    fn receive(&self, from: usize, _: &mut [f64]) {
+        unreachable!("a team of one has no process {from} to receive from")
+    }
+    fn broadcast(&self, _: usize, _: &mut [f64]) {}
+}
+
+/// Coordinates per message of the chain in [`mix`]: ranks work on
+/// different segments at once, and a segment (512 KB) is large enough that
+/// per-message costs are small beside its transfer.
+const SEGMENT: usize = 1 << 16;
+
+/// Mixes the parts' states after a pass. This process holds parts
+/// `first..first + local.len()` of `mu.len()` (the ranks hold consecutive
+/// runs of parts, in rank order), each having started from `base`; `mu`
+/// are every part's mixing weights (summing to 1). Writes, on every
+/// process,
+/// `out.mean = Σ_p μ_p·mean_p` and
+/// `out.total = total_0 + Σ_{p>0} (total_p − base.total)`,
+/// each coordinate summed over `p = 0, 1, …` in that order: rank 0 starts
+/// the sums over its parts, each next rank continues them over its own
+/// (segment by segment, so that the ranks work at once, as a pipeline),
+/// and the last rank broadcasts the result. The additions are the same, in
+/// the same order, however the parts are spread over processes and
+/// threads, so the bits are too.
+pub fn mix(team: &dyn Team, base: &MixState, local: &[MixState], first: usize, mu: &[f64], out: &mut MixState) {
+    let (rank, size) = (team.rank(), team.size());
+    let (n_mean, n_total) = (local[0].mean.len(), local[0].total.len());
+    out.mean.resize(n_mean, 0.0);
+    out.total.resize(n_total, 0.0);
+    let mu = &mu[first..first + local.len()];
+    let go_on = rank > 0;
+    for a in (0..n_mean).step_by(SEGMENT) {
+        let seg = &mut out.mean[a..(a + SEGMENT).min(n_mean)];
+        if go_on {
+            team.receive(rank - 1, seg);
+        }
+        const CHUNK: usize = 1 << 12;
+        seg.par_chunks_mut(CHUNK).enumerate().for_each(|(c, chunk)| {
+            let at = a + c * CHUNK;
             for (k, o) in chunk.iter_mut().enumerate() {
-                let i = c * CHUNK + k;
-                *o = parts.iter().zip(mu).map(|(p, &m)| m * p.mean[i]).sum();
+                let i = at + k;
+                let mut terms = local.iter().zip(mu).map(|(p, &m)| m * p.mean[i]);
+                // Rank 0's first term starts the sum (as −0.0 + x = x: the
+                // same bits as summing from −0.0).
+                let mut acc = if go_on { *o } else { terms.next().unwrap_or(-0.0) };
+                for t in terms {
+                    acc += t;
+                }
+                *o = acc;
             }
         });
-        out.total.clone_from(&parts[0].total);
-        for p in &parts[1..] {
-            for ((o, &t), &b) in out.total.iter_mut().zip(&p.total).zip(&base.total) {
-                *o += t - b;
+        if rank + 1 < size {
+            team.send(rank + 1, seg);
+        }
+    }
+    for a in (0..n_total).step_by(SEGMENT) {
+        let b = (a + SEGMENT).min(n_total);
+        let seg = &mut out.total[a..b];
+        let rest = if go_on {
+            team.receive(rank - 1, seg);
+            local
+        } else {
+            seg.copy_from_slice(&local[0].total[a..b]);
+            &local[1..]
+        };
+        for p in rest {
+            for ((o, &t), &s) in seg.iter_mut().zip(&p.total[a..b]).zip(&base.total[a..b]) {
+                *o += t - s;
             }
         }
+        if rank + 1 < size {
+            team.send(rank + 1, seg);
+        }
+    }
+    if size > 1 {
+        team.broadcast(size - 1, &mut out.mean);
+        team.broadcast(size - 1, &mut out.total);
     }
 }
 

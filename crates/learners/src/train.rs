@@ -10,7 +10,7 @@
 //! place on the calling thread. With `P > 1` every pass runs one copy of
 //! the learner per part on rayon's threads, all starting from the same mixed
 //! state, and the parts' states are then mixed ([`crate::mix`]) into the
-//! next pass's. Parts never share state within a pass and the reducer sums
+//! next pass's. Parts never share state within a pass and mixing sums
 //! parts in a fixed order, so the same data, seed and `P` give a
 //! bit-identical model however many threads run them.
 //!
@@ -19,7 +19,7 @@
 
 use crate::error::{LearnError, param};
 use crate::learner::{OnlineLearner, Plan, Step};
-use crate::mix::{MixState, Mixable, Mixing, Reducer};
+use crate::mix::{MixState, Mixable, Mixing, Team, mix};
 use crate::sets::BLOCK_ROWS;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::SliceRandom;
@@ -214,21 +214,31 @@ pub fn train_with<L: OnlineLearner, E: Examples>(
 
 /// Trains `learner` on `data` by iterative parameter mixing over
 /// `par.parts` contiguous parts. With one part this is [`train`] exactly;
-/// with more, each pass's parts run on rayon's threads and `reducer` mixes
-/// them. Fractional passes run the first part of each part's order.
+/// with more, each pass's parts run on rayon's threads and are mixed
+/// ([`mix`]). Fractional passes run the first part of each part's order.
 /// `stop_when_separated` needs one part (separation is a property of one
 /// sequential pass).
+///
+/// With a `team` of several processes, each holds in `data` only its own
+/// consecutive run of the training rows (rank 0 the first), which must be
+/// exactly the rows of its parts: process `r` of `N` trains parts
+/// `r·P/N..(r+1)·P/N`, and `P` must be a multiple of `N`. Every process
+/// ends with the same learner, bit for bit the one a single process
+/// training all `P` parts ends with. A check that fails on any process
+/// fails the run on all of them ([`LearnError::Process`] names it).
 pub fn train_parallel<L: Mixable, E: Examples>(
     learner: &mut L,
     data: &E,
     opts: &TrainOptions,
     par: &ParallelOptions,
-    reducer: &dyn Reducer,
+    team: &dyn Team,
     hooks: Hooks<'_, L>,
 ) -> Result<TrainReport, LearnError> {
     let engine = Mixed {
         mixing: par.mixing,
-        reducer,
+        team,
+        first: 0,
+        first_row: 0,
         copies: Vec::new(),
         states: Vec::new(),
         base: MixState::default(),
@@ -246,7 +256,91 @@ fn run<L: OnlineLearner, E: Examples, M: Engine<L>>(
     mut engine: M,
     mut hooks: Hooks<'_, L>,
 ) -> Result<TrainReport, LearnError> {
-    let n = data.len();
+    // Every process's rows, then every process's checks: a check that
+    // fails anywhere fails everywhere, before the first pass.
+    let place = engine.place(data.len());
+    let checked = check(learner, data, opts, parts, &place);
+    engine.agree(checked)?;
+    let Place { rows: n, first_row, .. } = place;
+    let local = place.parts(parts);
+    let full = opts.passes.floor() as usize;
+    let frac = opts.passes - full as f64;
+    let bounds = |p: usize| p * n / parts..(p + 1) * n / parts;
+    let whole: Vec<usize> = (0..parts).map(|p| bounds(p).len()).collect();
+    let tails: Vec<usize> = whole.iter().map(|&len| (frac * len as f64).round() as usize).collect();
+    let tail: usize = tails.iter().sum();
+    let mut orders: Vec<PartOrder> = local
+        .clone()
+        .map(|p| {
+            let rows = bounds(p);
+            PartOrder::new(rows.start - first_row..rows.end - first_row, part_seed(opts.seed, p))
+        })
+        .collect();
+    let (whole, tails) = (&whole[local.clone()], &tails[local]);
+    // The orders of the passes already run, drawn and dropped: an order
+    // depends on the seed and the pass number only.
+    for _ in 0..opts.first_pass {
+        orders.iter_mut().for_each(|o| o.next(opts.order));
+    }
+    learner.begin(&Plan { examples: n, steps: full as u64 * n as u64 + tail as u64 });
+    engine.start(learner, place.parts(parts));
+
+    let progress = Progress { done: AtomicU64::new(0), report: hooks.progress };
+    let mut report = TrainReport { passes: Vec::new(), separated_at: None };
+    for pass in 0..full + usize::from(tail > 0) {
+        let started = Instant::now();
+        let lens = if pass < full { whole } else { tails };
+        let mut p = PassReport::default();
+        for r in engine.pass(learner, data, &mut orders, lens, opts.order, &progress)? {
+            p.examples += r.examples;
+            p.mistakes += r.mistakes;
+            p.updates += r.updates;
+        }
+        p.seconds = started.elapsed().as_secs_f64();
+        report.passes.push(p);
+        // (Every process observes, for learners that gather from all.)
+        let mut hook = hooks.on_pass.as_mut().map(|f| move |l: &L| f(l, &p));
+        engine.observe(learner, hook.as_mut().map(|f| f as &mut dyn FnMut(&L)))?;
+        if opts.stop_when_separated && pass < full && p.mistakes == 0 {
+            report.separated_at = Some(pass + 1);
+            break;
+        }
+    }
+    engine.finish(learner)?;
+    Ok(report)
+}
+
+/// Where this process's rows sit among all the training rows.
+#[derive(Clone, Debug)]
+struct Place {
+    /// Training rows over all processes.
+    rows: usize,
+    /// The global index of this process's first row.
+    first_row: usize,
+    /// This process's rank and the team's size.
+    rank: usize,
+    size: usize,
+    /// Every process's row count, in rank order.
+    held: Vec<usize>,
+}
+
+impl Place {
+    /// The parts this process trains, of `parts`.
+    fn parts(&self, parts: usize) -> Range<usize> {
+        let per = parts / self.size;
+        self.rank * per..(self.rank + 1) * per
+    }
+}
+
+/// The checks before training, on this process's rows.
+fn check<L: OnlineLearner, E: Examples>(
+    learner: &L,
+    data: &E,
+    opts: &TrainOptions,
+    parts: usize,
+    place: &Place,
+) -> Result<(), LearnError> {
+    let n = place.rows;
     if n == 0 {
         return Err(LearnError::Empty);
     }
@@ -257,51 +351,33 @@ fn run<L: OnlineLearner, E: Examples, M: Engine<L>>(
     if parts == 0 || parts > n {
         return Err(param("parts", parts, "between 1 and the number of examples"));
     }
+    if parts % place.size != 0 {
+        return Err(LearnError::Processes { parts, processes: place.size });
+    }
     if opts.stop_when_separated && parts > 1 {
         return Err(param("parts", parts, "1 for the batch Perceptron (stop when separated)"));
+    }
+    // Each process must hold exactly the rows of its parts.
+    let mut at = 0;
+    for (r, &held) in place.held.iter().enumerate() {
+        let per = parts / place.size;
+        let want = r * per * n / parts..(r + 1) * per * n / parts;
+        if at != want.start || held != want.len() {
+            return Err(LearnError::Rows { rank: r, held: at..at + held, parts: want });
+        }
+        at += held;
     }
     if data.dim() > learner.dim() {
         return Err(LearnError::Dimension { data: data.dim(), learner: learner.dim() });
     }
-    learner.check_labels(data)?;
-    let full = opts.passes.floor() as usize;
-    let frac = opts.passes - full as f64;
-    let mut orders: Vec<PartOrder> =
-        (0..parts).map(|p| PartOrder::new(p * n / parts..(p + 1) * n / parts, part_seed(opts.seed, p))).collect();
-    let whole: Vec<usize> = orders.iter().map(|o| o.order.len()).collect();
-    let tails: Vec<usize> = whole.iter().map(|&len| (frac * len as f64).round() as usize).collect();
-    let tail: usize = tails.iter().sum();
-    // The orders of the passes already run, drawn and dropped: an order
-    // depends on the seed and the pass number only.
-    for _ in 0..opts.first_pass {
-        orders.iter_mut().for_each(|o| o.next(opts.order));
-    }
-    learner.begin(&Plan { examples: n, steps: full as u64 * n as u64 + tail as u64 });
-    engine.start(learner, parts);
-
-    let progress = Progress { done: AtomicU64::new(0), report: hooks.progress };
-    let mut report = TrainReport { passes: Vec::new(), separated_at: None };
-    for pass in 0..full + usize::from(tail > 0) {
-        let started = Instant::now();
-        let lens = if pass < full { &whole } else { &tails };
-        let mut p = PassReport::default();
-        for r in engine.pass(learner, data, &mut orders, lens, opts.order, &progress) {
-            p.examples += r.examples;
-            p.mistakes += r.mistakes;
-            p.updates += r.updates;
+    learner.check_labels(data).map_err(|e| match e {
+        // Name the row as the whole training set counts it.
+        LearnError::NotBinary { index, label } => LearnError::NotBinary { index: index + place.first_row, label },
+        LearnError::NotAClass { index, label, classes } => {
+            LearnError::NotAClass { index: index + place.first_row, label, classes }
         }
-        p.seconds = started.elapsed().as_secs_f64();
-        report.passes.push(p);
-        if let Some(f) = hooks.on_pass.as_mut() {
-            engine.observe(learner, &mut |l| f(l, &p));
-        }
-        if opts.stop_when_separated && pass < full && p.mistakes == 0 {
-            report.separated_at = Some(pass + 1);
-            break;
-        }
-    }
-    engine.finish(learner);
-    Ok(report)
+        e => e,
+    })
 }
 
 /// Seed of part `p`'s generator: part 0 uses the run's seed, so that one
@@ -417,6 +493,7 @@ impl Progress<'_> {
 fn part_pass<L: OnlineLearner, E: Examples>(
     learner: &mut L,
     data: &E,
+    first_row: usize,
     part: &mut PartOrder,
     len: usize,
     kind: Order,
@@ -438,7 +515,7 @@ fn part_pass<L: OnlineLearner, E: Examples>(
         let mut start = 0;
         for &end in &part.ends {
             let block = &part.order[start..end.min(len)];
-            present(learner, data, block, &block[PREFETCH_AHEAD.min(block.len())..], &mut count);
+            present(learner, data, first_row, block, &block[PREFETCH_AHEAD.min(block.len())..], &mut count);
             if let (Some(lo), Some(hi)) = (block.iter().min(), block.iter().max()) {
                 data.release(*lo as usize..*hi as usize + 1);
             }
@@ -448,21 +525,23 @@ fn part_pass<L: OnlineLearner, E: Examples>(
             start = end;
         }
     } else {
-        present(learner, data, &part.order[..len], part.ahead(kind, len), &mut count);
+        present(learner, data, first_row, &part.order[..len], part.ahead(kind, len), &mut count);
     }
     progress.add(since);
     learner.end_pass();
     r
 }
 
-/// Presents the examples `run` (indices into `data`) to `learner` once, in
-/// that order, calling `after` with each step's outcome; at step `k` it
-/// asks for row `ahead[k]` to be loaded (out of order, the hardware
-/// prefetcher cannot guess what comes). The loop that runs per example.
+/// Presents the examples `run` (indices into `data`, whose first row is
+/// the training set's row `first_row`) to `learner` once, in that order,
+/// calling `after` with each step's outcome; at step `k` it asks for row
+/// `ahead[k]` to be loaded (out of order, the hardware prefetcher cannot
+/// guess what comes). The loop that runs per example.
 #[inline(always)]
 fn present<L: OnlineLearner, E: Examples>(
     learner: &mut L,
     data: &E,
+    first_row: usize,
     run: &[u32],
     ahead: &[u32],
     mut after: impl FnMut(Step),
@@ -477,16 +556,20 @@ fn present<L: OnlineLearner, E: Examples>(
             learner.prefetch(&data.row(a as usize));
         }
         let i = i as usize;
-        after(learner.learn(&data.row(i), data.label(i), i));
+        after(learner.learn(&data.row(i), data.label(i), first_row + i));
     }
 }
 
 /// How the parts of a pass run: the learner alone, or copies mixed.
 trait Engine<L> {
-    /// Before the first pass.
-    fn start(&mut self, learner: &mut L, parts: usize);
-    /// One pass of every part (`orders[p]`, its first `lens[p]` examples);
-    /// each part's report.
+    /// Where this process's `rows` sit among every process's.
+    fn place(&mut self, rows: usize) -> Place;
+    /// Fails if `checked` failed here or on another process.
+    fn agree(&mut self, checked: Result<(), LearnError>) -> Result<(), LearnError>;
+    /// Before the first pass: this process trains `parts` of them.
+    fn start(&mut self, learner: &mut L, parts: Range<usize>);
+    /// One pass of this process's parts (`orders[p]`, its first `lens[p]`
+    /// examples); every part's report, over all processes.
     fn pass<E: Examples>(
         &mut self,
         learner: &mut L,
@@ -495,19 +578,25 @@ trait Engine<L> {
         lens: &[usize],
         kind: Order,
         progress: &Progress<'_>,
-    ) -> Vec<PassReport>;
-    /// Calls `f` with the learner whose model is the run's so far.
-    fn observe(&self, learner: &L, f: &mut dyn FnMut(&L));
+    ) -> Result<Vec<PassReport>, LearnError>;
+    /// Calls `f`, if any, with the learner whose model is the run's so far.
+    fn observe(&self, learner: &L, f: Option<&mut dyn FnMut(&L)>) -> Result<(), LearnError>;
     /// After the last pass: leaves the run's learner in `learner`.
-    fn finish(self, learner: &mut L);
+    fn finish(self, learner: &mut L) -> Result<(), LearnError>;
 }
 
 /// One part: the learner itself, on this thread.
 struct Alone;
 
 impl<L: OnlineLearner> Engine<L> for Alone {
-    fn start(&mut self, _: &mut L, parts: usize) {
-        debug_assert_eq!(parts, 1);
+    fn place(&mut self, rows: usize) -> Place {
+        Place { rows, first_row: 0, rank: 0, size: 1, held: vec![rows] }
+    }
+    fn agree(&mut self, checked: Result<(), LearnError>) -> Result<(), LearnError> {
+        checked
+    }
+    fn start(&mut self, _: &mut L, parts: Range<usize>) {
+        debug_assert_eq!(parts, 0..1);
     }
     fn pass<E: Examples>(
         &mut self,
@@ -517,32 +606,100 @@ impl<L: OnlineLearner> Engine<L> for Alone {
         lens: &[usize],
         kind: Order,
         progress: &Progress<'_>,
-    ) -> Vec<PassReport> {
-        vec![part_pass(learner, data, &mut orders[0], lens[0], kind, progress)]
+    ) -> Result<Vec<PassReport>, LearnError> {
+        Ok(vec![part_pass(learner, data, 0, &mut orders[0], lens[0], kind, progress)])
     }
-    fn observe(&self, learner: &L, f: &mut dyn FnMut(&L)) {
-        f(learner)
+    fn observe(&self, learner: &L, f: Option<&mut dyn FnMut(&L)>) -> Result<(), LearnError> {
+        if let Some(f) = f {
+            f(learner);
+        }
+        Ok(())
     }
-    fn finish(self, _: &mut L) {}
+    fn finish(self, _: &mut L) -> Result<(), LearnError> {
+        Ok(())
+    }
 }
 
-/// Copies of the learner, one per part, mixed after every pass; with one
-/// part, the learner itself as [`Alone`] (so that `P = 1` is the
-/// sequential algorithm bit for bit).
+/// Copies of the learner, one per part this process trains, mixed after
+/// every pass over the team; with one part in all, the learner itself as
+/// [`Alone`] (so that `P = 1` is the sequential algorithm bit for bit).
 struct Mixed<'r, L> {
     mixing: Mixing,
-    reducer: &'r dyn Reducer,
+    team: &'r dyn Team,
+    /// The first part this process trains.
+    first: usize,
+    /// The global index of this process's first row.
+    first_row: usize,
     copies: Vec<L>,
     states: Vec<MixState>,
     base: MixState,
     mixed: MixState,
 }
 
+impl<L: Mixable> Mixed<'_, L> {
+    /// Every part's learner, in part order, from every process (learners
+    /// whose parts keep what mixing does not carry).
+    fn gathered(&self) -> Result<Vec<L>, LearnError> {
+        if self.team.size() == 1 {
+            return Ok(self.copies.clone());
+        }
+        // Each process's parts' words, each part's as its length first.
+        let mut mine = Vec::new();
+        for c in &self.copies {
+            let kept = c.kept();
+            mine.push(kept.len() as u64);
+            mine.extend(kept);
+        }
+        let model = &self.copies[0];
+        let mut all = Vec::new();
+        for (rank, words) in self.team.all_gather(&mine).iter().enumerate() {
+            let bad = || LearnError::Process { rank, reason: "sent parts that do not fit this learner".into() };
+            let mut rest = &words[..];
+            while let Some((&len, tail)) = rest.split_first() {
+                let len = usize::try_from(len).ok().filter(|&l| l <= tail.len()).ok_or_else(bad)?;
+                all.push(model.with_kept(&tail[..len]).ok_or_else(bad)?);
+                rest = &tail[len..];
+            }
+        }
+        Ok(all)
+    }
+}
+
 impl<L: Mixable> Engine<L> for Mixed<'_, L> {
-    fn start(&mut self, learner: &mut L, parts: usize) {
-        if parts > 1 {
-            self.copies = vec![learner.clone(); parts];
-            self.states = vec![MixState::default(); parts];
+    fn place(&mut self, rows: usize) -> Place {
+        let (rank, size) = (self.team.rank(), self.team.size());
+        let held: Vec<usize> = if size == 1 {
+            vec![rows]
+        } else {
+            self.team.all_gather(&[rows as u64]).iter().map(|w| w.first().map_or(0, |&r| r as usize)).collect()
+        };
+        self.first_row = held[..rank].iter().sum();
+        Place { rows: held.iter().sum(), first_row: self.first_row, rank, size, held }
+    }
+    fn agree(&mut self, checked: Result<(), LearnError>) -> Result<(), LearnError> {
+        if self.team.size() == 1 {
+            return checked;
+        }
+        // An empty word list: passed; else the error's text, a byte a word.
+        let mine: Vec<u64> = match &checked {
+            Ok(()) => Vec::new(),
+            Err(e) => e.to_string().bytes().map(u64::from).collect(),
+        };
+        let all = self.team.all_gather(&mine);
+        checked?;
+        match all.iter().position(|w| !w.is_empty()) {
+            None => Ok(()),
+            Some(rank) => {
+                let reason = all[rank].iter().map(|&b| char::from(b as u8)).collect::<String>();
+                Err(LearnError::Process { rank, reason })
+            }
+        }
+    }
+    fn start(&mut self, learner: &mut L, parts: Range<usize>) {
+        self.first = parts.start;
+        if parts.len() > 1 || self.team.size() > 1 {
+            self.copies = vec![learner.clone(); parts.len()];
+            self.states = vec![MixState::default(); parts.len()];
             learner.save_state(&mut self.base);
         }
     }
@@ -554,41 +711,73 @@ impl<L: Mixable> Engine<L> for Mixed<'_, L> {
         lens: &[usize],
         kind: Order,
         progress: &Progress<'_>,
-    ) -> Vec<PassReport> {
+    ) -> Result<Vec<PassReport>, LearnError> {
         if self.copies.is_empty() {
             return Alone.pass(learner, data, orders, lens, kind, progress);
         }
-        let reports: Vec<PassReport> = (self.copies.par_iter_mut(), orders.par_iter_mut(), lens, &mut self.states)
+        let first_row = self.first_row;
+        let mut reports: Vec<PassReport> = (self.copies.par_iter_mut(), orders.par_iter_mut(), lens, &mut self.states)
             .into_par_iter()
             .map(|(copy, order, &len, state)| {
-                let r = part_pass(copy, data, order, len, kind, progress);
+                let r = part_pass(copy, data, first_row, order, len, kind, progress);
                 copy.save_state(state);
                 r
             })
             .collect();
+        if self.team.size() > 1 {
+            let mine: Vec<u64> = reports.iter().flat_map(|r| [r.examples, r.mistakes, r.updates]).collect();
+            let seconds = reports.iter().map(|r| r.seconds).fold(0.0, f64::max);
+            reports = self
+                .team
+                .all_gather(&mine)
+                .iter()
+                .flat_map(|w| {
+                    w.chunks_exact(3).map(|c| PassReport { examples: c[0], mistakes: c[1], updates: c[2], seconds })
+                })
+                .collect::<Vec<_>>();
+        }
         let updates: Vec<u64> = reports.iter().map(|r| r.updates).collect();
-        self.reducer.reduce(&self.base, &self.states, &self.mixing.weights(&updates), &mut self.mixed);
+        let mu = self.mixing.weights(&updates);
+        mix(self.team, &self.base, &self.states, self.first, &mu, &mut self.mixed);
         let mixed = &self.mixed;
         self.copies.par_iter_mut().for_each(|c| c.load_state(mixed));
         std::mem::swap(&mut self.base, &mut self.mixed);
-        reports
+        Ok(reports)
     }
-    fn observe(&self, learner: &L, f: &mut dyn FnMut(&L)) {
+    fn observe(&self, learner: &L, f: Option<&mut dyn FnMut(&L)>) -> Result<(), LearnError> {
         match self.copies.split_first() {
-            None => f(learner),
-            Some((first, rest)) if L::GATHERS => {
-                let mut all = first.clone();
-                all.absorb(rest.to_vec());
-                f(&all)
+            None => {
+                if let Some(f) = f {
+                    f(learner);
+                }
             }
-            Some((first, _)) => f(first),
+            Some(_) if L::GATHERS && (f.is_some() || self.team.size() > 1) => {
+                // Other processes take part whether or not this one reports.
+                let mut all = self.gathered()?.into_iter();
+                if let (Some(f), Some(mut first)) = (f, all.next()) {
+                    first.absorb(all.collect());
+                    f(&first);
+                }
+            }
+            Some((first, _)) => {
+                if let Some(f) = f {
+                    f(first);
+                }
+            }
         }
+        Ok(())
     }
-    fn finish(self, learner: &mut L) {
-        let mut copies = self.copies.into_iter();
-        if let Some(first) = copies.next() {
-            *learner = first;
-            learner.absorb(copies.collect());
+    fn finish(self, learner: &mut L) -> Result<(), LearnError> {
+        if self.copies.is_empty() {
+            return Ok(());
         }
+        let mut all = if L::GATHERS { self.gathered()? } else { self.copies }.into_iter();
+        if let Some(first) = all.next() {
+            *learner = first;
+            if L::GATHERS {
+                learner.absorb(all.collect());
+            }
+        }
+        Ok(())
     }
 }

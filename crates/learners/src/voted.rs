@@ -126,6 +126,45 @@ impl Mixable for VotedPerceptron {
             self.counts.extend_from_slice(&o.counts);
         }
     }
+    /// `[segments, mistakes, counts]`, each as its length and then its items:
+    /// a segment as its start (`u64::MAX` for none) and first mistake, a
+    /// mistake as its row and its label's bits.
+    fn kept(&self) -> Vec<u64> {
+        let mut out = vec![self.segments.len() as u64];
+        for g in &self.segments {
+            out.extend([g.start.map_or(u64::MAX, u64::from), u64::from(g.first)]);
+        }
+        out.push(self.mistakes.len() as u64);
+        out.extend(self.mistakes.iter().flat_map(|&(i, y)| [u64::from(i), u64::from(y.to_bits())]));
+        out.push(self.counts.len() as u64);
+        out.extend_from_slice(&self.counts);
+        out
+    }
+    fn with_kept(&self, kept: &[u64]) -> Option<Self> {
+        let mut words = kept.iter().copied();
+        let mut run = |len_of: usize| -> Option<Vec<u64>> {
+            let n = usize::try_from(words.next()?).ok()?;
+            let items: Vec<u64> = words.by_ref().take(n.checked_mul(len_of)?).collect();
+            (items.len() == n * len_of).then_some(items)
+        };
+        let u32_of = |w: u64| u32::try_from(w).ok();
+        let segments = run(2)?
+            .chunks(2)
+            .map(|g| {
+                let start = if g[0] == u64::MAX { None } else { Some(u32_of(g[0])?) };
+                Some(Segment { start, first: u32_of(g[1])? })
+            })
+            .collect::<Option<Vec<_>>>()?;
+        let mistakes = run(2)?
+            .chunks(2)
+            .map(|m| Some((u32_of(m[0])?, f32::from_bits(u32_of(m[1])?))))
+            .collect::<Option<Vec<_>>>()?;
+        let counts = run(1)?;
+        if words.next().is_some() {
+            return None;
+        }
+        Some(VotedPerceptron { segments, mistakes, counts, ..self.clone() })
+    }
 }
 
 /// A trained Voted Perceptron: mistakes as references into the training

@@ -5,8 +5,8 @@
 mod common;
 use common::{Plain, dot, generate, plain};
 use rosenblatt_learners::{
-    AveragedPerceptron, FtrlParams, FtrlProximal, Hooks, InMemoryExamples, LearnError, LinearModel, LocalReducer, Loss,
-    Mixable, Mixing, MulticlassPerceptron, OnlineLearner, Order, PaVariant, ParallelOptions, PassiveAggressive,
+    AveragedPerceptron, FtrlParams, FtrlProximal, Hooks, InMemoryExamples, LearnError, LinearModel, Loss, Mixable,
+    Mixing, MulticlassPerceptron, OneProcess, OnlineLearner, Order, PaVariant, ParallelOptions, PassiveAggressive,
     Perceptron, PerceptronParams, Schedule, Sgd, SgdParams, TrainOptions, VotedPerceptron, train, train_parallel,
 };
 
@@ -23,7 +23,7 @@ fn bits(m: &LinearModel) -> Vec<u32> {
 }
 
 fn run_parallel<L: Mixable>(mut l: L, data: &InMemoryExamples, o: &TrainOptions, p: &ParallelOptions) -> L::Model {
-    train_parallel(&mut l, &data, o, p, &LocalReducer, Hooks::none()).unwrap();
+    train_parallel(&mut l, &data, o, p, &OneProcess, Hooks::none()).unwrap();
     l.model()
 }
 
@@ -176,7 +176,7 @@ fn mixed_perceptron_separates_separable_data() {
             &&data,
             &opts(60.0, Order::Shuffle, 2),
             &par(parts, mixing),
-            &LocalReducer,
+            &OneProcess,
             Hooks::on_pass(&mut |_: &_, p: &_| mistakes.push(p.mistakes)),
         )
         .unwrap();
@@ -190,7 +190,7 @@ fn bad_requests_are_errors() {
     let (data, _) = generate(10, 4, 0.0, 0.0, false, 35);
     let mut l = Perceptron::new(4, PerceptronParams::default()).unwrap();
     let go = |l: &mut Perceptron, o: TrainOptions, parts| {
-        train_parallel(l, &&data, &o, &par(parts, Mixing::Uniform), &LocalReducer, Hooks::none()).unwrap_err()
+        train_parallel(l, &&data, &o, &par(parts, Mixing::Uniform), &OneProcess, Hooks::none()).unwrap_err()
     };
     assert!(matches!(go(&mut l, opts(1.0, Order::Shuffle, 0), 0), LearnError::Parameter { name: "parts", .. }));
     assert!(matches!(go(&mut l, opts(1.0, Order::Shuffle, 0), 11), LearnError::Parameter { name: "parts", .. }));
@@ -212,7 +212,7 @@ fn passes_count_every_part() {
         &&data,
         &o,
         &par(3, Mixing::Uniform),
-        &LocalReducer,
+        &OneProcess,
         Hooks::on_pass(&mut |_: &_, p: &_| seen.push(p.examples)),
     )
     .unwrap();
@@ -275,7 +275,7 @@ fn voted_perceptron_votes_over_every_part_as_the_f64_reference() {
             &&data,
             &o,
             &par(parts, Mixing::Uniform),
-            &LocalReducer,
+            &OneProcess,
             Hooks::on_pass(&mut |l: &VotedPerceptron, _: &_| seen = Some(l.model())),
         )
         .unwrap();
@@ -294,7 +294,7 @@ fn voted_perceptron_votes_over_every_part_as_the_f64_reference() {
     let o = opts(2.0, Order::Shuffle, 4);
     train(&mut seq, &&data, &o).unwrap();
     let mut one = VotedPerceptron::new(12, pp, false).unwrap();
-    train_parallel(&mut one, &&data, &o, &par(1, Mixing::Uniform), &LocalReducer, Hooks::none()).unwrap();
+    train_parallel(&mut one, &&data, &o, &par(1, Mixing::Uniform), &OneProcess, Hooks::none()).unwrap();
     let (mut a, mut b) = (vec![0.0; test.len()], vec![0.0; test.len()]);
     seq.model().predictor(&&data).votes(&&test, &mut a);
     one.model().predictor(&&data).votes(&&test, &mut b);

@@ -23,9 +23,9 @@ use crate::error::Error;
 use crate::model::{ModelMeta, SavedModel, Training, Weights};
 use rosenblatt_kernels::{DenseRow, Examples, SparseRow, check_indices};
 use rosenblatt_learners::{
-    AnyModel, Configured, DataFacts, HyperParams, LearnError, Learner, LocalReducer, Mixable, Mixing, OnlineLearner,
-    Order, ParallelOptions, PassReport, Reducer, Resume, Scales, TrainOptions, TrainReport, Visit, state,
-    train_parallel, train_with,
+    AnyModel, Configured, DataFacts, HyperParams, LearnError, Learner, Mixable, Mixing, OneProcess, OnlineLearner,
+    Order, ParallelOptions, PassReport, Resume, Scales, Team, TrainOptions, TrainReport, Visit, state, train_parallel,
+    train_with,
 };
 use rosenblatt_loader::{ExamplesView, with_examples};
 
@@ -271,8 +271,8 @@ pub struct BatchHooks<'h> {
     /// [`rosenblatt_learners::PROGRESS_EVERY`] examples and at every pass's
     /// end (from the threads that train).
     pub progress: Option<&'h (dyn Fn(u64) + Sync)>,
-    /// Mixes the parts (default: in this process).
-    pub reducer: Option<&'h dyn Reducer>,
+    /// The processes that train together (default: this one alone).
+    pub team: Option<&'h dyn Team>,
 }
 
 /// A learner with its state, fed batch by batch; see the module docs.
@@ -655,7 +655,7 @@ type InParts<L> = fn(
     &Rows<'_>,
     &TrainOptions,
     &ParallelOptions,
-    &dyn Reducer,
+    &dyn Team,
     rosenblatt_learners::Hooks<'_, L>,
 ) -> Result<TrainReport, LearnError>;
 
@@ -664,10 +664,10 @@ fn in_parts<L: Mixable>(
     rows: &Rows<'_>,
     o: &TrainOptions,
     par: &ParallelOptions,
-    reducer: &dyn Reducer,
+    team: &dyn Team,
     hooks: rosenblatt_learners::Hooks<'_, L>,
 ) -> Result<TrainReport, LearnError> {
-    with_rows!(rows, |e| train_parallel(l, e, o, par, reducer, hooks))
+    with_rows!(rows, |e| train_parallel(l, e, o, par, team, hooks))
 }
 
 /// `model` as weights that predict on their own (the voted Perceptron's
@@ -693,7 +693,7 @@ where
         par: &ParallelOptions,
         hooks: BatchHooks<'_>,
     ) -> Result<TrainReport, Error> {
-        let BatchHooks { mut on_pass, progress, reducer } = hooks;
+        let BatchHooks { mut on_pass, progress, team } = hooks;
         let mut each = |l: &L, p: &PassReport| {
             if let Some(f) = on_pass.as_mut() {
                 f(p, &|| l.model().into());
@@ -701,7 +701,9 @@ where
         };
         let hooks = rosenblatt_learners::Hooks { on_pass: Some(&mut each), progress };
         Ok(match self.in_parts {
-            Some(run) if par.parts > 1 => run(&mut self.learner, rows, o, par, reducer.unwrap_or(&LocalReducer), hooks),
+            Some(run) if par.parts > 1 || team.is_some() => {
+                run(&mut self.learner, rows, o, par, team.unwrap_or(&OneProcess), hooks)
+            }
             _ => with_rows!(rows, |e| train_with(&mut self.learner, e, o, hooks)),
         }?)
     }

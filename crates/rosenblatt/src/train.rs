@@ -18,7 +18,7 @@ use crate::model::{ModelMeta, SavedModel, Training, Weights};
 use crate::online::{BatchHooks, Rows, Trainer, TrainerOptions};
 use rosenblatt_learners::{
     AnyModel, BLOCK_ROWS, Config, Configured, DataFacts, HyperParams, KernelConfig, KernelTrainer, Learner, Mixing,
-    Order, ParallelOptions, PassReport, Reducer, TrainOptions, TrainReport,
+    Order, ParallelOptions, PassReport, Team, TrainOptions, TrainReport,
 };
 use rosenblatt_loader::{Dataset, ExamplesView, with_examples};
 
@@ -106,8 +106,9 @@ pub struct Hooks<'h> {
     /// Notes before training: a test set's extra features or other index
     /// base, values derived from the data.
     pub note: Option<&'h mut dyn FnMut(&str)>,
-    /// Mixes the parts (default: in this process).
-    pub reducer: Option<&'h dyn Reducer>,
+    /// The processes that train together, each holding its parts' rows
+    /// (default: this one alone, with every row).
+    pub team: Option<&'h dyn Team>,
 }
 
 /// Trains `spec.learner` on `data`, reporting each pass's errors on a
@@ -357,7 +358,7 @@ pub fn fit(
     let init = init.map(|state| (state, tr.len()));
     let mut trainer = Trainer::configured(configured.clone(), tr.dim(), classes.to_vec(), trainer_options, init)?;
     let mut on_pass = |p: &PassReport, model: &dyn Fn() -> AnyModel| reporter.pass(p, model);
-    let hooks = BatchHooks { on_pass: Some(&mut on_pass), progress: hooks.progress, reducer: hooks.reducer };
+    let hooks = BatchHooks { on_pass: Some(&mut on_pass), progress: hooks.progress, team: hooks.team };
     let report = trainer.run(&Rows::View(tr.clone()), options, hooks)?;
     let (weights, state) = trainer.into_model()?;
     Ok(Fitted { weights, report, state })

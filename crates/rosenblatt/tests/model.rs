@@ -1,8 +1,8 @@
 //! Model files: round trips, and every way a file can be wrong.
 
 use rosenblatt::learners::{
-    Hooks, InMemoryExamples, Kernel, KernelForm, KernelParams, Learner, LinearModel, LocalReducer, Mixing,
-    MulticlassModel, OnlineLearner, Outputs, ParallelOptions, PerceptronParams, TrainOptions, VotedPerceptron, train,
+    Hooks, InMemoryExamples, Kernel, KernelForm, KernelParams, Learner, LinearModel, Mixing, MulticlassModel,
+    OneProcess, OnlineLearner, Outputs, ParallelOptions, PerceptronParams, TrainOptions, VotedPerceptron, train,
     train_kernel, train_parallel,
 };
 use rosenblatt::model::{ModelMeta, SavedModel, Training, Weights};
@@ -155,7 +155,7 @@ fn voted_in(parts: usize) -> (SavedModel, InMemoryExamples) {
         train(&mut l, &&data, &opts).unwrap();
     } else {
         let par = ParallelOptions { parts, mixing: Mixing::Uniform };
-        train_parallel(&mut l, &&data, &opts, &par, &LocalReducer, Hooks::none()).unwrap();
+        train_parallel(&mut l, &&data, &opts, &par, &OneProcess, Hooks::none()).unwrap();
     }
     let predictor = l.model().predictor(&&data);
     assert!(predictor.mistakes() > 5);

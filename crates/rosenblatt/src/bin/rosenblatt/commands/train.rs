@@ -79,7 +79,7 @@ pub fn run(a: TrainArgs, ui: Ui) -> anyhow::Result<()> {
     };
     let mut note = |n: &str| bar.suspend(|| ui.note(n));
     let progress = |n: u64| bar.set_position(n);
-    let hooks = Hooks { on_pass: Some(&mut on_pass), progress: Some(&progress), note: Some(&mut note), reducer: None };
+    let hooks = Hooks { on_pass: Some(&mut on_pass), progress: Some(&progress), note: Some(&mut note), team: None };
     let model = train_dataset(&ds, test.as_ref(), &spec, hooks)?;
     bar.finish_and_clear();
     printed?;
