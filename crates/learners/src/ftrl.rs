@@ -5,7 +5,7 @@
 use crate::error::{LearnError, param};
 use crate::learner::{Bias, OnlineLearner, Step};
 use crate::loss::Loss;
-use crate::mix::{MixState, Mixable};
+use crate::mix::{MixState, Mixable, Team};
 use crate::model::LinearModel;
 use rosenblatt_kernels::{Examples, Row};
 use wide::f64x4;
@@ -270,21 +270,50 @@ pub struct Scales {
 
 /// The [`Scales`] of `data`, in one pass.
 pub fn scales<E: Examples>(data: &E) -> Scales {
-    let mut s = Scales::default();
-    let (mut sum, mut sum_sq) = (0f64, 0f64);
+    let mut sums = [0.0; 4];
+    scan(data, &mut sums);
+    finish(sums, data.len(), data.dim())
+}
+
+/// The [`Scales`] of the rows every process of `team` holds, as
+/// [`scales`] of all of them in rank order, bit for bit: each process
+/// continues the running sums where the one before stopped, and the last
+/// sends them to all.
+pub fn scales_over<E: Examples>(team: &dyn Team, data: &E) -> Scales {
+    let (rank, size) = (team.rank(), team.size());
+    let rows: usize = team.all_gather(&[data.len() as u64]).iter().map(|w| w.first().map_or(0, |&n| n as usize)).sum();
+    let mut sums = [0.0; 4];
+    if rank > 0 {
+        team.receive(rank - 1, &mut sums);
+    }
+    scan(data, &mut sums);
+    if rank + 1 < size {
+        team.send(rank + 1, &sums);
+    }
+    team.broadcast(size - 1, &mut sums);
+    finish(sums, rows, data.dim())
+}
+
+/// Continues the running `[max ‖x‖², max |x_i|, Σ x_i, Σ ‖x‖²]` over `data`.
+fn scan<E: Examples>(data: &E, sums: &mut [f64; 4]) {
+    let [mut max_norm2, mut max_abs, mut sum, mut sum_sq] = *sums;
     for i in 0..data.len() {
         let x = data.row(i);
         let n2 = f64::from(x.norm_sq());
-        s.max_norm = s.max_norm.max(n2);
+        max_norm2 = max_norm2.max(n2);
         sum_sq += n2;
         for k in 0..x.nnz() {
             let v = f64::from(x.entry(k).1);
-            s.max_abs = s.max_abs.max(v.abs());
+            max_abs = max_abs.max(v.abs());
             sum += v;
         }
     }
-    s.max_norm = s.max_norm.sqrt();
-    let (n, d) = (data.len() as f64, data.dim() as f64);
+    *sums = [max_norm2, max_abs, sum, sum_sq];
+}
+
+fn finish([max_norm2, max_abs, sum, sum_sq]: [f64; 4], rows: usize, dim: usize) -> Scales {
+    let mut s = Scales { max_norm: max_norm2.sqrt(), max_abs, ..Scales::default() };
+    let (n, d) = (rows as f64, dim as f64);
     if n > 0.0 && d > 0.0 {
         // d·(E[x²] − E[x]²) over the n·d entries.
         s.spread = (sum_sq / n - sum * sum / (n * n * d)).max(0.0);

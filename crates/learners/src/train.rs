@@ -686,11 +686,14 @@ impl<L: Mixable> Engine<L> for Mixed<'_, L> {
             Err(e) => e.to_string().bytes().map(u64::from).collect(),
         };
         let all = self.team.all_gather(&mine);
-        checked?;
+        // The same failure everywhere is each process's own; otherwise
+        // every process fails naming the first that failed.
         match all.iter().position(|w| !w.is_empty()) {
             None => Ok(()),
+            Some(_) if all.iter().all(|w| *w == mine) => checked,
             Some(rank) => {
-                let reason = all[rank].iter().map(|&b| char::from(b as u8)).collect::<String>();
+                let bytes: Vec<u8> = all[rank].iter().map(|&b| b as u8).collect();
+                let reason = String::from_utf8_lossy(&bytes).into_owned();
                 Err(LearnError::Process { rank, reason })
             }
         }

@@ -9,7 +9,7 @@ use common::generate;
 use rosenblatt_learners::{
     AveragedPerceptron, Hooks, InMemoryExamples, LearnError, Loss, Mixable, Mixing, OneProcess, OnlineLearner, Order,
     ParallelOptions, PassReport, Perceptron, PerceptronParams, Sgd, SgdParams, Slice, Team, TrainOptions,
-    VotedPerceptron, train_parallel,
+    VotedPerceptron, scales, scales_over, train_parallel,
 };
 use std::sync::Mutex;
 use std::sync::mpsc::{Receiver, Sender, channel};
@@ -178,7 +178,8 @@ fn a_team_trains_the_model_of_one_process() {
 
 /// A team whose parts do not divide among its processes, or whose processes
 /// hold other rows than their parts', is refused on every process; a bad
-/// label on one process fails all of them, naming it.
+/// label on one process fails all of them, naming that process and the row
+/// as the whole training set counts it.
 #[test]
 fn a_team_refuses_what_it_cannot_train() {
     let (mut data, _) = generate(200, 8, 0.0, 0.0, false, 3);
@@ -212,9 +213,41 @@ fn a_team_refuses_what_it_cannot_train() {
     }
     data = bad;
     let got = over(make, &data, &o, &par(2), 2, share(200, 2, 2));
-    assert!(matches!(&got[1], Err(LearnError::NotBinary { index: 150, .. })), "{:?}", got[1].as_ref().err());
-    match &got[0] {
-        Err(LearnError::Process { rank: 1, reason }) => assert!(reason.contains("example 150"), "{reason}"),
-        other => panic!("{:?}", other.as_ref().err()),
+    for g in &got {
+        match g {
+            Err(LearnError::Process { rank: 1, reason }) => assert!(reason.contains("example 150"), "{reason}"),
+            other => panic!("{:?}", other.as_ref().err()),
+        }
+    }
+}
+
+/// The data's scales, which data-derived defaults come from, are those of
+/// all the rows however they are spread over processes, bit for bit.
+#[test]
+fn a_team_measures_the_scales_of_all_its_rows() {
+    let (data, _) = generate(1001, 30, 0.0, 0.0, false, 8);
+    let want = scales(&&data);
+    for size in [1, 2, 3, 4] {
+        let ends = team(size);
+        let got: Vec<_> = std::thread::scope(|s| {
+            let hs: Vec<_> = ends
+                .iter()
+                .map(|end| {
+                    let data = &data;
+                    s.spawn(move || {
+                        let rows = share(data.len(), size, size)(end.rank);
+                        scales_over(end, &Slice::new(&data, rows.start, rows.len()))
+                    })
+                })
+                .collect();
+            hs.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        for (rank, g) in got.iter().enumerate() {
+            assert_eq!(
+                [g.max_norm, g.max_abs, g.spread].map(f64::to_bits),
+                [want.max_norm, want.max_abs, want.spread].map(f64::to_bits),
+                "rank {rank} of {size}"
+            );
+        }
     }
 }

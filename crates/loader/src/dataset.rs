@@ -13,13 +13,29 @@ use std::path::{Path, PathBuf};
 pub struct Dataset {
     dir: PathBuf,
     manifest: Manifest,
+    /// The shards opened: all, or those holding the rows asked for.
     shards: Vec<Shard>,
+    /// The dataset's row index of the first opened shard's first row.
+    first_row: u64,
 }
 
 impl Dataset {
     /// Opens the dataset in `dir`, validating the manifest and every shard
     /// (and, with `verify_checksums`, every checksum).
     pub fn open(dir: impl AsRef<Path>, opts: OpenOptions) -> Result<Dataset, LoadError> {
+        Dataset::open_rows(dir, opts, 0..u64::MAX)
+    }
+
+    /// Opens the dataset in `dir` as [`Dataset::open`] does, but only the
+    /// shards that hold some of `rows` (the others are neither mapped nor
+    /// read): for a process that trains on its share of the rows. The
+    /// opened shards' rows start at [`Dataset::first_row`];
+    /// [`Dataset::rows`] is still the whole dataset's.
+    pub fn open_rows(
+        dir: impl AsRef<Path>,
+        opts: OpenOptions,
+        rows: std::ops::Range<u64>,
+    ) -> Result<Dataset, LoadError> {
         let dir = dir.as_ref();
         let mpath = dir.join(MANIFEST);
         let text = std::fs::read(&mpath).map_err(|e| {
@@ -44,7 +60,7 @@ impl Dataset {
             ));
         }
         let mut shards = Vec::with_capacity(manifest.shards.len().min(1 << 16));
-        let (mut rows, mut nnz) = (0u64, 0u64);
+        let (mut at, mut nnz, mut first_row) = (0u64, 0u64, None);
         for entry in &manifest.shards {
             if entry.file.contains(['/', '\\']) || entry.file.starts_with('.') {
                 return Err(LoadError::dataset(
@@ -52,6 +68,13 @@ impl Dataset {
                     format!("shard name `{}` is not a plain file name", entry.file),
                 ));
             }
+            let start = at;
+            at = at.checked_add(entry.rows).ok_or_else(|| LoadError::dataset(&mpath, "shard rows overflow"))?;
+            nnz = nnz.checked_add(entry.nnz).ok_or_else(|| LoadError::dataset(&mpath, "shard entries overflow"))?;
+            if !(start < rows.end && rows.start < at) {
+                continue;
+            }
+            first_row.get_or_insert(start);
             let shard = Shard::open(dir.join(&entry.file), opts)?;
             let h = shard.header();
             let agree = h.rows == entry.rows
@@ -72,18 +95,22 @@ impl Dataset {
             if opts.verify_checksums && crc32fast::hash(shard.raw()) != entry.crc32 {
                 return Err(LoadError::dataset(&mpath, format!("shard {} fails its manifest checksum", entry.file)));
             }
-            rows += h.rows;
-            nnz += h.nnz;
             shards.push(shard);
         }
-        if rows != manifest.rows || nnz != manifest.nnz {
+        if at != manifest.rows || nnz != manifest.nnz {
             return Err(LoadError::dataset(&mpath, "shard totals do not match the manifest's rows and entries"));
         }
-        Ok(Dataset { dir: dir.to_path_buf(), manifest, shards })
+        Ok(Dataset { dir: dir.to_path_buf(), manifest, shards, first_row: first_row.unwrap_or(0) })
     }
 
     pub(crate) fn from_parts(dir: PathBuf, manifest: Manifest, shards: Vec<Shard>) -> Dataset {
-        Dataset { dir, manifest, shards }
+        Dataset { dir, manifest, shards, first_row: 0 }
+    }
+
+    /// The dataset's row index of the first opened row (0 unless opened
+    /// with [`Dataset::open_rows`]).
+    pub fn first_row(&self) -> u64 {
+        self.first_row
     }
 
     /// Writes every row as LIBSVM text to `out`, indices counted from

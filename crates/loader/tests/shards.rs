@@ -443,6 +443,25 @@ fn a_sharded_dataset_reads_as_one_example_set() {
             assert_eq!(ex.label(i), rows.labels[i]);
         }
     });
+    // Opened for some rows only: the shards holding them, from the first
+    // one's first row; a damaged shard elsewhere is never read.
+    for (lo, hi) in [(0usize, 1usize), (10, 40), (50, 97), (96, 97), (0, 97)] {
+        let part = Dataset::open_rows(tmp.path(), OpenOptions::default(), lo as u64..hi as u64).unwrap();
+        let first = part.first_row() as usize;
+        let view = part.examples().unwrap();
+        assert!(first <= lo && first + view.len() >= hi && part.shards().len() <= ds.shards().len(), "{lo}..{hi}");
+        assert_eq!(part.rows(), 97);
+        let (whole, mine) = (ds.examples().unwrap().range(first..first + view.len()), view);
+        rosenblatt_loader::with_examples!(whole, |w| rosenblatt_loader::with_examples!(mine, |m| {
+            for i in 0..m.len() {
+                assert_eq!((m.label(i), m.row(i).nnz()), (w.label(i), w.row(i).nnz()), "{lo}..{hi} row {i}");
+            }
+        }));
+    }
+    let last = ds.manifest().shards.last().unwrap().file.clone();
+    std::fs::write(tmp.path().join(&last), b"damaged").unwrap();
+    assert!(Dataset::open(tmp.path(), OpenOptions::default()).is_err());
+    assert!(Dataset::open_rows(tmp.path(), OpenOptions::default(), 0..20).is_ok());
     // Multi-label datasets have no single label.
     let multi = parse(b"1,2 1:1\n3 2:1\n", &ParseOptions { multilabel: true, ..Default::default() }).unwrap();
     let tmp2 = tempfile::tempdir().unwrap();
