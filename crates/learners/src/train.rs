@@ -351,7 +351,7 @@ fn check<L: OnlineLearner, E: Examples>(
     if parts == 0 || parts > n {
         return Err(param("parts", parts, "between 1 and the number of examples"));
     }
-    if parts % place.size != 0 {
+    if !parts.is_multiple_of(place.size) {
         return Err(LearnError::Processes { parts, processes: place.size });
     }
     if opts.stop_when_separated && parts > 1 {

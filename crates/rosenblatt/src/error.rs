@@ -29,4 +29,8 @@ pub enum Error {
     /// A request that does not fit the data, with what is wrong.
     #[error("{0}")]
     Input(String),
+    /// A failure every process of a multi-process run reports alike
+    /// ([`crate::cluster::settle`]), so that one of them says it.
+    #[error("{0}")]
+    Processes(String),
 }

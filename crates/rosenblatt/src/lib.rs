@@ -13,10 +13,13 @@
 //! - [`model`]: model files (save, load) and predictions into a caller's buffer.
 //! - [`eval`], [`predict`], [`bounds`]: what `eval`, `predict` and `bounds` compute.
 //! - [`compat`]: the one check wherever a dataset meets a model or training data.
+//! - [`cluster`]: training across processes (under `mpirun`, with the
+//!   `mpi` feature).
 //! - [`ocr`]: the MNIST one-vs-rest benchmark behind `rosenblatt bench ocr`
 //!   and `rosenblatt demo`.
 
 pub mod bounds;
+pub mod cluster;
 pub mod compat;
 mod error;
 pub mod eval;

@@ -145,6 +145,11 @@ pub fn train_dataset(
             spec.parts
         )));
     }
+    // Across processes, each holds its parts' rows only ([`crate::cluster`]).
+    let team = hooks.team.filter(|t| t.size() > 1);
+    if let Some(t) = team {
+        check_team(spec, t.size())?;
+    }
     if let Some(t) = test {
         for n in Expect::training(data, &classes).meet(t.dir(), t.manifest())? {
             if let Some(note) = hooks.note.as_mut() {
@@ -153,14 +158,31 @@ pub fn train_dataset(
         }
     }
     let all = data.examples()?;
-    let (tr, hold) = split_holdout(&all, spec.holdout)?;
+    let (tr, hold) = match team {
+        None => split_holdout(&all, spec.holdout)?,
+        Some(t) => {
+            let rows = crate::cluster::rows_of(t.rank(), t.size(), spec.parts, data.rows())?;
+            let first = data.first_row();
+            if rows.start < first || rows.end - first > all.len() as u64 {
+                return Err(Error::Input(format!(
+                    "rank {} trains rows {rows:?} but opened rows {first}..{} of {}",
+                    t.rank(),
+                    first + all.len() as u64,
+                    data.dir().display()
+                )));
+            }
+            (all.range((rows.start - first) as usize..(rows.end - first) as usize), None)
+        }
+    };
     let held = hold.as_ref().map_or(0, ExamplesView::len);
+    // Training rows over every process.
+    let examples = if team.is_some() { data.rows() as usize } else { tr.len() };
     let te = test.map(Dataset::examples).transpose()?;
     let (params, options) = match &spec.init {
         Some(m) => resumed(m, spec, data, tr.len())?,
         None => (spec.params, spec.options),
     };
-    let configured = configure(learner, &params, &tr, classes.len(), &options)?;
+    let configured = configure_over(learner, &params, &tr, examples, classes.len(), &options, team)?;
     if let Some(note) = hooks.note.as_mut() {
         for n in &configured.notes {
             note(&format!("{learner}: {n}"));
@@ -178,7 +200,7 @@ pub fn train_dataset(
     let fitted = fit(&tr, eval, &configured, &options, par, spec.train_error, &classes, init, hooks)?;
     let r = &fitted.report;
     let training = Training {
-        examples: tr.len() as u64,
+        examples: examples as u64,
         holdout: held as u64,
         passes: options.passes,
         passes_run: r.passes.len(),
@@ -205,6 +227,32 @@ pub fn train_dataset(
     };
     let state = (!fitted.state.is_empty()).then_some(fitted.state);
     Ok(SavedModel { meta, weights: fitted.weights, state })
+}
+
+/// Refuses what `spec` asks for that `processes` processes, each holding
+/// only its parts' rows, cannot do.
+pub fn check_team(spec: &TrainSpec, processes: usize) -> Result<(), Error> {
+    let learner = spec.learner;
+    let refuse = |why: &str| Err(Error::Input(format!("under mpirun ({processes} processes), {why}")));
+    if learner.kernel() || !learner.mixes() {
+        return refuse(&format!("{learner} cannot train: its state does not mix by averaging"));
+    }
+    if learner == Learner::VotedPerceptron {
+        return refuse(
+            "voted-perceptron cannot train: its model is a list of training rows, and no process holds them all \
+             (train it with --parts in one process)",
+        );
+    }
+    if spec.holdout.is_some() || spec.train_error {
+        return refuse(
+            "no process holds every training row to score: drop --holdout and --train-error (give --test, or run \
+             `rosenblatt eval` on the model)",
+        );
+    }
+    if spec.init.is_some() {
+        return refuse("training does not resume (--init is for one part)");
+    }
+    crate::cluster::rows_of(0, processes, spec.parts, 0).map(|_| ())
 }
 
 /// `all` as training rows and, with `holdout`, the last `holdout` fraction
@@ -291,12 +339,32 @@ pub fn configure(
     classes: usize,
     options: &TrainOptions,
 ) -> Result<Configured, Error> {
+    configure_over(learner, given, tr, tr.len(), classes, options, None)
+}
+
+/// [`configure`] on one process's `tr` of `rows` training rows held by
+/// `team`'s processes: the data-derived values those of all the rows.
+fn configure_over(
+    learner: Learner,
+    given: &HyperParams,
+    tr: &ExamplesView<'_>,
+    rows: usize,
+    classes: usize,
+    options: &TrainOptions,
+    team: Option<&dyn Team>,
+) -> Result<Configured, Error> {
     let scales = std::cell::OnceCell::new();
+    // Every process configures the same learner the same way, so all or
+    // none of them measure the scales.
+    let measure = || match team {
+        Some(t) => with_examples!(tr, |e| rosenblatt_learners::scales_over(t, e)),
+        None => with_examples!(tr, |e| rosenblatt_learners::scales(e)),
+    };
     let facts = DataFacts {
         dim: tr.dim(),
         classes,
-        steps: (options.passes * tr.len() as f64).round() as u64,
-        scales: &|| *scales.get_or_init(|| with_examples!(tr, |e| rosenblatt_learners::scales(e))),
+        steps: (options.passes * rows as f64).round() as u64,
+        scales: &|| *scales.get_or_init(measure),
     };
     Ok(learner.configure(given, &facts, options.seed)?)
 }

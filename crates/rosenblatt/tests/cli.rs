@@ -24,6 +24,25 @@ fn simd_can_be_forced_portable() {
     assert!(text.contains("simd: portable;"), "{text}");
 }
 
+/// Started by an MPI launcher as one of several processes, a build without
+/// MPI refuses (once, from rank 0) rather than train N times over.
+#[cfg(not(feature = "mpi"))]
+#[test]
+fn a_build_without_mpi_refuses_an_mpi_launch() {
+    for (rank, said) in [("0", true), ("1", false)] {
+        let out = rosenblatt()
+            .args(["train", "nowhere", "--learner", "perceptron", "-o", "nothing"])
+            .env("OMPI_COMM_WORLD_SIZE", "2")
+            .env("OMPI_COMM_WORLD_RANK", rank)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.contains("built without MPI (cargo build --release --features mpi"), said, "{err}");
+    }
+    assert!(!std::path::Path::new("nothing").exists());
+}
+
 #[test]
 fn unknown_flag_is_an_error_not_a_panic() {
     let out = rosenblatt().arg("--no-such-flag").output().unwrap();

@@ -8,13 +8,23 @@
 
 mod args;
 mod commands;
+mod procs;
 mod ui;
 
 use clap::Parser;
 
 fn main() {
     let cli = args::Cli::parse();
-    if let Err(e) = commands::run(cli) {
+    let procs = match procs::Procs::start() {
+        Ok(p) => p,
+        Err((rank, why)) => {
+            if rank == 0 {
+                eprintln!("error: {why}");
+            }
+            std::process::exit(1);
+        }
+    };
+    if let Err(e) = commands::run(cli, &procs) {
         // The library errors already print their cause; add only causes
         // that say something new.
         let mut line = e.to_string();
@@ -24,7 +34,6 @@ fn main() {
                 line = format!("{line}: {c}");
             }
         }
-        eprintln!("error: {line}");
-        std::process::exit(1);
+        procs.fail(&e, &line);
     }
 }

@@ -102,8 +102,24 @@ pub fn threads(n: Option<usize>) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Opens the shards of a dataset directory that hold some of `rows`
+/// ([`rosenblatt::loader::Dataset::open_rows`]).
+pub fn open_dataset_rows(
+    path: &std::path::Path,
+    rows: std::ops::Range<u64>,
+) -> anyhow::Result<rosenblatt::loader::Dataset> {
+    not_a_file(path)?;
+    Ok(rosenblatt::loader::Dataset::open_rows(path, rosenblatt::loader::OpenOptions::default(), rows)?)
+}
+
 /// Opens a dataset directory, saying what to do when the path is a file.
 pub fn open_dataset(path: &std::path::Path) -> anyhow::Result<rosenblatt::loader::Dataset> {
+    not_a_file(path)?;
+    Ok(rosenblatt::loader::Dataset::open(path, rosenblatt::loader::OpenOptions::default())?)
+}
+
+/// Refuses a file where a dataset directory is due, saying what to do.
+fn not_a_file(path: &std::path::Path) -> anyhow::Result<()> {
     if path.is_file() {
         anyhow::bail!(
             "{}: is a file, not a dataset directory; convert it first: rosenblatt convert {} -o DIR",
@@ -111,7 +127,7 @@ pub fn open_dataset(path: &std::path::Path) -> anyhow::Result<rosenblatt::loader
             path.display()
         );
     }
-    Ok(rosenblatt::loader::Dataset::open(path, rosenblatt::loader::OpenOptions::default())?)
+    Ok(())
 }
 
 /// Loads a model file.

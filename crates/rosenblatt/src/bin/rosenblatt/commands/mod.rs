@@ -13,11 +13,16 @@ mod train;
 mod tune;
 
 use crate::args::{BenchCommand, Cli, Command, DatasetsCommand};
+use crate::procs::Procs;
 use crate::ui::{Ui, outln};
 
-/// Runs the command `cli` names.
-pub fn run(cli: Cli) -> anyhow::Result<()> {
+/// Runs the command `cli` names: `train` on every process of a
+/// multi-process launch, any other command on rank 0 alone.
+pub fn run(cli: Cli, procs: &Procs) -> anyhow::Result<()> {
     let ui = Ui { json: cli.json, quiet: cli.quiet };
+    if procs.rank() > 0 && !matches!(cli.command, Some(Command::Train(_))) {
+        return Ok(());
+    }
     match cli.command {
         None => {
             if ui.json {
@@ -35,7 +40,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             export::run(&dataset, output.as_deref(), zero_based, ui)
         }
         Some(Command::Bounds(a)) => bounds::run(a, ui),
-        Some(Command::Train(a)) => train::run(*a, ui),
+        Some(Command::Train(a)) => train::run(*a, ui, procs),
         Some(Command::Tune(a)) => tune::run(*a, ui),
         Some(Command::Eval { model, dataset }) => eval::run(&model, &dataset, ui),
         Some(Command::Predict(a)) => predict::run(a, ui),

@@ -1,14 +1,51 @@
 //! `rosenblatt train`: a learner on a dataset, a line per pass, a model file.
 
 use crate::args::TrainArgs;
+use crate::procs::Procs;
 use crate::ui::{Ui, outln};
 use anyhow::bail;
-use rosenblatt::learners::TrainOptions;
+use rosenblatt::cluster;
+use rosenblatt::learners::{Team, TrainOptions};
+use rosenblatt::loader::Dataset;
 use rosenblatt::train::{Hooks, PassLine, TrainSpec, train_dataset};
 
-pub fn run(a: TrainArgs, ui: Ui) -> anyhow::Result<()> {
-    let ds = crate::ui::open_dataset(&a.dataset)?;
+pub fn run(a: TrainArgs, ui: Ui, procs: &Procs) -> anyhow::Result<()> {
+    let Some(team) = procs.team() else {
+        let ds = crate::ui::open_dataset(&a.dataset)?;
+        let test = a.test.as_deref().map(crate::ui::open_dataset).transpose()?;
+        let spec = spec(&a)?;
+        return train(a, ui, &ds, test.as_ref(), spec, None);
+    };
+    // Each process opens the shards of its parts' rows and checks the
+    // request; any failure, on any process, stops all of them here.
+    let prepared = prepare(&a, team).map_err(|e| rosenblatt::Error::Input(format!("{e:#}")));
+    let (ds, test, spec) = cluster::settle(team, prepared)?;
+    let crc = |d: &Dataset| u64::from(crc32fast::hash(&serde_json::to_vec(d.manifest()).unwrap_or_default()));
+    cluster::agree(team, &format!("the manifest of {}", a.dataset.display()), crc(&ds))?;
+    if let Some(t) = &test {
+        cluster::agree(team, &format!("the manifest of {}", t.dir().display()), crc(t))?;
+    }
+    let quiet = Ui { quiet: true, json: false };
+    let ui = if procs.rank() == 0 { ui } else { quiet };
+    train(a, ui, &ds, test.as_ref(), spec, Some(procs))
+}
+
+/// What one process of several needs before training: its rows, the test
+/// set, the request checked for what several processes can do.
+fn prepare(a: &TrainArgs, team: &dyn Team) -> anyhow::Result<(Dataset, Option<Dataset>, TrainSpec)> {
+    let spec = spec(a)?;
+    rosenblatt::train::check_team(&spec, team.size())?;
+    // The manifest first (no shard opened), then the shards of this
+    // process's rows.
+    let rows = crate::ui::open_dataset_rows(&a.dataset, 0..0)?.rows();
+    let mine = cluster::rows_of(team.rank(), team.size(), spec.parts, rows)?;
+    let ds = crate::ui::open_dataset_rows(&a.dataset, mine)?;
     let test = a.test.as_deref().map(crate::ui::open_dataset).transpose()?;
+    Ok((ds, test, spec))
+}
+
+/// The training request the flags make.
+fn spec(a: &TrainArgs) -> anyhow::Result<TrainSpec> {
     crate::ui::threads(a.threads)?;
     let learner = a.learner;
     let batch = learner.stops_when_separated();
@@ -29,7 +66,7 @@ pub fn run(a: TrainArgs, ui: Ui) -> anyhow::Result<()> {
         None => (a.order.unwrap_or(crate::args::OrderArg::Chunks).into(), a.seed.unwrap_or(0)),
     };
     let defaults = TrainSpec::new(learner, a.passes.unwrap_or(if batch { 100.0 } else { 1.0 }));
-    let spec = TrainSpec {
+    Ok(TrainSpec {
         params: a.hyper.params(),
         options: TrainOptions { order: if batch { defaults.options.order } else { order }, seed, ..defaults.options },
         holdout: a.holdout,
@@ -38,7 +75,24 @@ pub fn run(a: TrainArgs, ui: Ui) -> anyhow::Result<()> {
         train_error: a.train_error,
         init,
         ..defaults
-    };
+    })
+}
+
+/// Trains and writes the model (rank 0 of a team writes; the others stay
+/// silent).
+fn train(
+    a: TrainArgs,
+    ui: Ui,
+    ds: &Dataset,
+    test: Option<&Dataset>,
+    spec: TrainSpec,
+    procs: Option<&Procs>,
+) -> anyhow::Result<()> {
+    let team = procs.and_then(Procs::team);
+    let spent = procs.map_or(0.0, Procs::seconds);
+    let learner = spec.learner;
+    let batch = learner.stops_when_separated();
+    let first = team.is_none_or(|t| t.rank() == 0);
     let rows = ds.rows() - a.holdout.map_or(0, |f| (ds.rows() as f64 * f).round() as u64).min(ds.rows());
     let bar = ui.bar(Some((spec.options.passes * rows as f64).round() as u64), "examples");
     bar.set_message(learner.name());
@@ -78,11 +132,21 @@ pub fn run(a: TrainArgs, ui: Ui) -> anyhow::Result<()> {
         lines.push(l.clone());
     };
     let mut note = |n: &str| bar.suspend(|| ui.note(n));
-    let progress = |n: u64| bar.set_position(n);
-    let hooks = Hooks { on_pass: Some(&mut on_pass), progress: Some(&progress), note: Some(&mut note), team: None };
-    let model = train_dataset(&ds, test.as_ref(), &spec, hooks)?;
+    // Rank 0 sees its own rows' progress: the others go as fast.
+    let processes = team.map_or(1, |t| t.size()) as u64;
+    let progress = |n: u64| bar.set_position(n * processes);
+    let hooks = if first {
+        Hooks { on_pass: Some(&mut on_pass), progress: Some(&progress), note: Some(&mut note), team }
+    } else {
+        Hooks { team, ..Hooks::default() }
+    };
+    let started = std::time::Instant::now();
+    let model = train_dataset(ds, test, &spec, hooks)?;
     bar.finish_and_clear();
     printed?;
+    if !first {
+        return Ok(());
+    }
     model.save(&a.output)?;
     let t = &model.meta.training;
     if batch && !ui.quiet {
@@ -91,10 +155,26 @@ pub fn run(a: TrainArgs, ui: Ui) -> anyhow::Result<()> {
             None => eprintln!("not separated within {} passes", spec.options.passes),
         }
     }
+    // Across processes: how long rank 0 spent in MPI (exchanging, and
+    // waiting for the others), over the whole run.
+    let processes = team.zip(procs).map(|(team, p)| {
+        let exchanged = p.seconds() - spent;
+        let seconds = started.elapsed().as_secs_f64();
+        if !ui.quiet && !ui.json {
+            eprintln!(
+                "{} processes: rank 0 spent {exchanged:.3} s of {seconds:.3} s exchanging with the others ({:.4} s \
+                 per pass)",
+                team.size(),
+                exchanged / lines.len().max(1) as f64
+            );
+        }
+        serde_json::json!({ "count": team.size(), "exchange_seconds": exchanged, "seconds": seconds })
+    });
     // The one shape `report` reads (docs/report.md).
     let v = serde_json::json!({
         "kind": "train", "command": crate::ui::command_line(), "model": a.output, "learner": learner,
         "eval": (!eval.is_empty()).then_some(eval), "params": model.meta.params, "passes": lines, "training": t,
+        "processes": processes,
     });
     if let Some(dir) = &a.report {
         super::report::write_one(v.clone(), Some(&model), dir, ui)?;

@@ -1,0 +1,193 @@
+//! Training across processes: what each process of a run holds, the checks
+//! that they agree, and — with the `mpi` feature — MPI behind the learners'
+//! [`Team`]. Each process trains its parts on its own rows; the parts'
+//! states are mixed after every pass ([`rosenblatt_learners::mix`]) so that
+//! every process ends with the model one process training all the parts
+//! would make, bit for bit. No network code of our own: MPI moves the bytes.
+
+use crate::error::Error;
+use rosenblatt_learners::Team;
+use std::ops::Range;
+
+/// This process's rank and the number of processes, when an MPI launcher
+/// (OpenMPI's `mpirun`, or one speaking PMI, as Slurm's `srun` does)
+/// started it as one of several; read from the environment, so it says so
+/// whether or not this build speaks MPI.
+pub fn launched() -> Option<(usize, usize)> {
+    let var = |names: &[&str]| names.iter().find_map(|n| std::env::var(n).ok()?.parse::<usize>().ok());
+    let size = var(&["OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_SIZE", "SLURM_NTASKS"])?;
+    let rank = var(&["OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK", "SLURM_PROCID"])?;
+    (size > 1 && rank < size).then_some((rank, size))
+}
+
+/// The training rows (of `rows`) that process `rank` of `size` holds when
+/// `parts` parts train: its parts' rows, consecutive — parts
+/// `rank·P/N..(rank+1)·P/N` of rows cut as one process cuts them.
+pub fn rows_of(rank: usize, size: usize, parts: usize, rows: u64) -> Result<Range<u64>, Error> {
+    if parts == 0 || !parts.is_multiple_of(size) {
+        return Err(Error::Input(format!(
+            "--parts {parts} over {size} processes: the parts must be a multiple of the processes (each \
+             trains the same number of parts; try --parts {size})"
+        )));
+    }
+    let per = (parts / size) as u128;
+    let (p, n, r) = (parts as u128, u128::from(rows), rank as u128);
+    // Part p's rows start at p·n/P, as the learners cut them.
+    Ok((r * per * n / p) as u64..((r + 1) * per * n / p) as u64)
+}
+
+/// `result` on every process if it is `Ok` on every one; otherwise the
+/// same [`Error::Processes`] on all of them, naming the first process that
+/// failed and why. Every process calls it at the same point.
+pub fn settle<T>(team: &dyn Team, result: Result<T, Error>) -> Result<T, Error> {
+    let mine: Vec<u64> = match &result {
+        Ok(_) => Vec::new(),
+        Err(e) => e.to_string().bytes().map(u64::from).collect(),
+    };
+    let all = team.all_gather(&mine);
+    match all.iter().position(|w| !w.is_empty()) {
+        None => result,
+        Some(rank) => {
+            let bytes: Vec<u8> = all[rank].iter().map(|&b| b as u8).collect();
+            let reason = String::from_utf8_lossy(&bytes);
+            // The same failure everywhere needs no rank.
+            Err(Error::Processes(if all.iter().all(|w| *w == all[rank]) {
+                reason.into_owned()
+            } else {
+                format!("rank {rank}: {reason}")
+            }))
+        }
+    }
+}
+
+/// Fails, on every process, unless every process gives the same `value`
+/// (`what` names it in the error, e.g. the dataset's manifest checksum).
+pub fn agree(team: &dyn Team, what: &str, value: u64) -> Result<(), Error> {
+    let all = team.all_gather(&[value]);
+    match all.iter().position(|v| v != &all[0]) {
+        None => Ok(()),
+        Some(other) => Err(Error::Processes(format!(
+            "the processes disagree on {what}: rank 0 has {:016x}, rank {other} {:016x} (every process must see the \
+             same files)",
+            all[0].first().copied().unwrap_or_default(),
+            all[other].first().copied().unwrap_or_default()
+        ))),
+    }
+}
+
+#[cfg(feature = "mpi")]
+pub use mpi_team::Mpi;
+
+#[cfg(feature = "mpi")]
+mod mpi_team {
+    use mpi::topology::SimpleCommunicator;
+    use mpi::traits::{Communicator, CommunicatorCollectives, Destination, Root, Source};
+    use rosenblatt_learners::Team;
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::time::Instant;
+
+    /// The processes of `MPI_COMM_WORLD` as a [`Team`]. MPI is initialised
+    /// when this is made and finalised when it is dropped. Calls come from
+    /// one thread at a time (the one that runs training), as the threading
+    /// level asked for, `MPI_THREAD_SERIALIZED`, allows.
+    pub struct Mpi {
+        _universe: mpi::environment::Universe,
+        rank: usize,
+        size: usize,
+        /// Nanoseconds spent in MPI calls (waiting included).
+        nanos: AtomicU64,
+    }
+
+    impl Mpi {
+        /// Initialises MPI; `None` if it is already initialised or cannot be.
+        pub fn start() -> Option<Mpi> {
+            let (universe, _) = mpi::initialize_with_threading(mpi::Threading::Serialized)?;
+            let world = universe.world();
+            let (rank, size) = (world.rank() as usize, world.size() as usize);
+            Some(Mpi { _universe: universe, rank, size, nanos: AtomicU64::new(0) })
+        }
+
+        /// Seconds this process has spent in MPI calls (exchanging and
+        /// waiting for the others).
+        pub fn seconds(&self) -> f64 {
+            self.nanos.load(Ordering::Relaxed) as f64 * 1e-9
+        }
+
+        /// Ends every process of the job with `code` (after a failure that
+        /// the others cannot know of).
+        pub fn abort(&self, code: i32) -> ! {
+            SimpleCommunicator::world().abort(code)
+        }
+
+        fn timed<T>(&self, f: impl FnOnce(&SimpleCommunicator) -> T) -> T {
+            let start = Instant::now();
+            let out = f(&SimpleCommunicator::world());
+            self.nanos.fetch_add(start.elapsed().as_nanos() as u64, Ordering::Relaxed);
+            out
+        }
+    }
+
+    impl Team for Mpi {
+        fn rank(&self) -> usize {
+            self.rank
+        }
+        fn size(&self) -> usize {
+            self.size
+        }
+        fn all_gather(&self, mine: &[u64]) -> Vec<Vec<u64>> {
+            self.timed(|w| {
+                let mut counts = vec![0u64; self.size];
+                w.all_gather_into(&(mine.len() as u64), &mut counts[..]);
+                let counts: Vec<i32> = counts.iter().map(|&c| c as i32).collect();
+                let displs: Vec<i32> = counts
+                    .iter()
+                    .scan(0i32, |at, &c| {
+                        let d = *at;
+                        *at += c;
+                        Some(d)
+                    })
+                    .collect();
+                let mut all = vec![0u64; counts.iter().map(|&c| c as usize).sum()];
+                {
+                    let mut part = mpi::datatype::PartitionMut::new(&mut all[..], &counts[..], &displs[..]);
+                    w.all_gather_varcount_into(mine, &mut part);
+                }
+                counts.iter().zip(&displs).map(|(&c, &d)| all[d as usize..(d + c) as usize].to_vec()).collect()
+            })
+        }
+        fn send(&self, to: usize, data: &[f64]) {
+            self.timed(|w| w.process_at_rank(to as i32).send(data))
+        }
+        fn receive(&self, from: usize, data: &mut [f64]) {
+            self.timed(|w| {
+                w.process_at_rank(from as i32).receive_into(data);
+            })
+        }
+        fn broadcast(&self, root: usize, data: &mut [f64]) {
+            self.timed(|w| w.process_at_rank(root as i32).broadcast_into(data))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_process_holds_its_parts_rows() {
+        for (parts, size, rows) in [(4, 2, 1001u64), (6, 3, 7), (8, 4, 60_000), (3, 3, 3)] {
+            let mut at = 0;
+            for rank in 0..size {
+                let r = rows_of(rank, size, parts, rows).unwrap();
+                // The learners' cut: part p starts at p·n/P.
+                let first_part = rank * parts / size;
+                assert_eq!(r.start, first_part as u64 * rows / parts as u64);
+                assert_eq!(r.start, at);
+                at = r.end;
+            }
+            assert_eq!(at, rows);
+        }
+        let e = rows_of(0, 2, 3, 100).unwrap_err().to_string();
+        assert!(e.contains("--parts 3 over 2 processes") && e.contains("multiple"), "{e}");
+    }
+}
