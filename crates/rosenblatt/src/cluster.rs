@@ -6,7 +6,9 @@
 //! would make, bit for bit. No network code of our own: MPI moves the bytes.
 
 use crate::error::Error;
+use crate::model::{Prediction, SavedModel};
 use rosenblatt_learners::Team;
+use rosenblatt_loader::{Dataset, ExamplesView};
 use std::ops::Range;
 
 /// This process's rank and the number of processes, when an MPI launcher
@@ -34,6 +36,50 @@ pub fn rows_of(rank: usize, size: usize, parts: usize, rows: u64) -> Result<Rang
     let (p, n, r) = (parts as u128, u128::from(rows), rank as u128);
     // Part p's rows start at p·n/P, as the learners cut them.
     Ok((r * per * n / p) as u64..((r + 1) * per * n / p) as u64)
+}
+
+/// The view of `rows` (the dataset's row indices) in `data`, opened with
+/// [`rosenblatt_loader::Dataset::open_rows`] for them.
+pub fn share<'d>(data: &'d Dataset, rows: Range<u64>) -> Result<ExamplesView<'d>, Error> {
+    let all = data.examples()?;
+    let first = data.first_row();
+    if rows.start < first || rows.end - first > all.len() as u64 {
+        return Err(Error::Input(format!(
+            "rows {rows:?} are due here, but rows {first}..{} of {} were opened",
+            first + all.len() as u64,
+            data.dir().display()
+        )));
+    }
+    Ok(all.range((rows.start - first) as usize..(rows.end - first) as usize))
+}
+
+/// Every process's `(label, prediction)` rows, in rank order (so, for
+/// shares from [`rows_of`], in input order), on every process.
+pub fn gather_labelled(team: &dyn Team, mine: &[(f32, Prediction)]) -> Vec<(f32, Prediction)> {
+    let words: Vec<u64> = mine
+        .iter()
+        .flat_map(|(y, p)| [u64::from(y.to_bits()) << 32 | u64::from(p.label.to_bits()), u64::from(p.score.to_bits())])
+        .collect();
+    team.all_gather(&words)
+        .iter()
+        .flat_map(|w| {
+            w.chunks_exact(2).map(|c| {
+                let (y, label, score) = ((c[0] >> 32) as u32, c[0] as u32, c[1] as u32);
+                (f32::from_bits(y), Prediction { label: f32::from_bits(label), score: f32::from_bits(score) })
+            })
+        })
+        .collect()
+}
+
+/// `model`'s predictions of every row of `data` by the processes of
+/// `team`, each predicting its share ([`rows_of`] with one part per
+/// process): on every process, all of them in input order.
+pub fn predictions_over(team: &dyn Team, model: &SavedModel, data: &Dataset) -> Result<Vec<Prediction>, Error> {
+    let rows = rows_of(team.rank(), team.size(), team.size(), data.rows())?;
+    let mine = share(data, rows)?;
+    let local = model.predictions(&mine).map(|p| p.into_iter().map(|p| (0.0, p)).collect::<Vec<_>>());
+    let local = settle(team, local)?;
+    Ok(gather_labelled(team, &local).into_iter().map(|(_, p)| p).collect())
 }
 
 /// `result` on every process if it is `Ok` on every one; otherwise the

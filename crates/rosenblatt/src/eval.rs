@@ -4,7 +4,7 @@
 
 use crate::compat::Expect;
 use crate::error::Error;
-use crate::model::{SavedModel, Weights};
+use crate::model::{Prediction, SavedModel, Weights};
 use rosenblatt_learners::Loss;
 use rosenblatt_loader::{Dataset, ExamplesView};
 use std::path::Path;
@@ -91,25 +91,71 @@ pub fn evaluate_dataset(model: &SavedModel, model_path: &Path, data: &Dataset) -
     Ok(e)
 }
 
+/// [`evaluate_dataset`] by the processes of `team`, each holding its share
+/// of the rows (`data` opened with
+/// [`crate::cluster::rows_of`]`(rank, size, size, rows)`): each predicts its
+/// own rows, and every process gets the evaluation of all of them, in
+/// input order — the one process's figures, bit for bit.
+pub fn evaluate_dataset_over(
+    model: &SavedModel,
+    model_path: &Path,
+    data: &Dataset,
+    team: &dyn rosenblatt_learners::Team,
+) -> Result<Evaluation, Error> {
+    let notes = Expect::model(model_path, &model.meta).meet(data.dir(), data.manifest())?;
+    let local = (|| {
+        let rows = crate::cluster::rows_of(team.rank(), team.size(), team.size(), data.rows())?;
+        let mine = crate::cluster::share(data, rows)?;
+        Ok(mine.labels().into_iter().zip(model.predictions(&mine)?).collect::<Vec<_>>())
+    })();
+    let local = crate::cluster::settle(team, local)?;
+    let (labels, predictions): (Vec<f32>, Vec<Prediction>) =
+        crate::cluster::gather_labelled(team, &local).into_iter().unzip();
+    let mut e = metrics(model, &labels, &predictions, data.dim() as usize)?;
+    e.notes = notes;
+    Ok(e)
+}
+
 /// Evaluates `model` on `data`.
 pub fn evaluate(model: &SavedModel, data: &ExamplesView<'_>) -> Result<Evaluation, Error> {
-    let dim = model.meta.dim as usize;
-    let beyond = data.dim() > dim;
-    let classes = model.meta.classes.clone();
     let labels = data.labels();
+    if let Some(e) = check_labels(model, &labels) {
+        return Err(e);
+    }
+    metrics(model, &labels, &model.predictions(data)?, data.dim())
+}
+
+/// Refuses labels that are not the model's classes.
+fn check_labels(model: &SavedModel, labels: &[f32]) -> Option<Error> {
+    let classes = &model.meta.classes;
+    let i = labels.iter().position(|&l| !classes.contains(&f64::from(l)))?;
+    let what =
+        if *classes == [-1.0, 1.0] { "±1 labels".to_string() } else { format!("class ids 0..{}", classes.len() - 1) };
+    Some(Error::Input(format!(
+        "the model was trained for {what}, but example {i} has label {} (another task?)",
+        labels[i]
+    )))
+}
+
+/// The evaluation of `predictions` against `labels` (rows of dimension
+/// `data_dim`).
+fn metrics(
+    model: &SavedModel,
+    labels: &[f32],
+    predictions: &[Prediction],
+    data_dim: usize,
+) -> Result<Evaluation, Error> {
+    if let Some(e) = check_labels(model, labels) {
+        return Err(e);
+    }
+    let dim = model.meta.dim as usize;
+    let beyond = data_dim > dim;
+    let classes = model.meta.classes.clone();
     let n = labels.len();
     let k = classes.len();
     let class_of = |l: f32| classes.iter().position(|&c| c == f64::from(l));
-    if let Some(i) = labels.iter().position(|&l| class_of(l).is_none()) {
-        let what = if classes == [-1.0, 1.0] { "±1 labels".to_string() } else { format!("class ids 0..{}", k - 1) };
-        return Err(Error::Input(format!(
-            "the model was trained for {what}, but example {i} has label {} (another task?)",
-            labels[i]
-        )));
-    }
-    let predictions = model.predictions(data)?;
     let mut confusion = vec![vec![0u64; k]; k];
-    for (p, &y) in predictions.iter().zip(&labels) {
+    for (p, &y) in predictions.iter().zip(labels) {
         let predicted = class_of(p.label).expect("a prediction names one of the model's classes");
         confusion[class_of(y).expect("checked above")][predicted] += 1;
     }
@@ -121,7 +167,7 @@ pub fn evaluate(model: &SavedModel, data: &ExamplesView<'_>) -> Result<Evaluatio
     let scores: Vec<f32> = predictions.iter().map(|p| p.score).collect();
     // σ(margin) is a probability model; σ(vote) is not.
     let log_loss = matches!(model.weights, Weights::Linear(_)).then(|| {
-        scores.iter().zip(&labels).map(|(&m, &y)| Loss::Logistic.value(f64::from(y) * f64::from(m))).sum::<f64>()
+        scores.iter().zip(labels).map(|(&m, &y)| Loss::Logistic.value(f64::from(y) * f64::from(m))).sum::<f64>()
             / n.max(1) as f64
     });
     Ok(Evaluation {
@@ -133,7 +179,7 @@ pub fn evaluate(model: &SavedModel, data: &ExamplesView<'_>) -> Result<Evaluatio
         recall,
         f1,
         log_loss,
-        roc_auc: if scoring { roc_auc(&scores, &labels) } else { None },
+        roc_auc: if scoring { roc_auc(&scores, labels) } else { None },
         features_beyond_model: beyond,
         notes: Vec::new(),
     })

@@ -161,17 +161,7 @@ pub fn train_dataset(
     let (tr, hold) = match team {
         None => split_holdout(&all, spec.holdout)?,
         Some(t) => {
-            let rows = crate::cluster::rows_of(t.rank(), t.size(), spec.parts, data.rows())?;
-            let first = data.first_row();
-            if rows.start < first || rows.end - first > all.len() as u64 {
-                return Err(Error::Input(format!(
-                    "rank {} trains rows {rows:?} but opened rows {first}..{} of {}",
-                    t.rank(),
-                    first + all.len() as u64,
-                    data.dir().display()
-                )));
-            }
-            (all.range((rows.start - first) as usize..(rows.end - first) as usize), None)
+            (crate::cluster::share(data, crate::cluster::rows_of(t.rank(), t.size(), spec.parts, data.rows())?)?, None)
         }
     };
     let held = hold.as_ref().map_or(0, ExamplesView::len);

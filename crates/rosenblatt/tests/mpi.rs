@@ -91,7 +91,8 @@ fn train_args(learner: &str, parts: usize, out: &Path) -> Vec<String> {
 
 /// The model of 2, 3 and 4 processes is the file one process writes for
 /// the same parts, for the Perceptron, the averaged Perceptron and
-/// logistic regression; the pass lines print once.
+/// logistic regression; the pass lines print once. `eval` and `predict`
+/// over 2 and 3 processes print and write what one process does.
 #[test]
 fn processes_write_the_model_of_one_process() {
     if !have_mpirun() {
@@ -118,11 +119,22 @@ fn processes_write_the_model_of_one_process() {
             };
             assert_eq!(strip(&got), strip(&lines), "{learner} on {n}: {got}");
         }
-        // Other commands run on rank 0 alone: one report, the same.
-        let alone = run(Command::new(bin()).arg("eval").arg(&one).arg(&data().1));
-        let under = run(mpirun(2).arg(bin()).arg("eval").arg(&one).arg(&data().1));
-        assert!(alone.status.success() && under.status.success(), "{}", text(&under));
-        assert_eq!(under.stdout, alone.stdout, "{learner}");
+        // eval and predict share the rows out and report once, the same.
+        let (train, test) = data();
+        for set in [train, test] {
+            let alone = run(Command::new(bin()).arg("eval").arg(&one).arg(set));
+            for n in [2, 3] {
+                let under = run(mpirun(n).arg(bin()).arg("eval").arg(&one).arg(set));
+                assert!(alone.status.success() && under.status.success(), "{}", text(&under));
+                assert_eq!(under.stdout, alone.stdout, "{learner} eval on {n} processes");
+            }
+        }
+        let (p1, p3) = (tmp.path().join("p1"), tmp.path().join("p3"));
+        let o = run(Command::new(bin()).arg("predict").arg(&one).arg(train).arg("-o").arg(&p1));
+        assert!(o.status.success(), "{}", text(&o));
+        let o = run(mpirun(3).arg(bin()).arg("predict").arg(&one).arg(train).arg("-o").arg(&p3));
+        assert!(o.status.success(), "{}", text(&o));
+        assert_eq!(std::fs::read(&p3).unwrap(), std::fs::read(&p1).unwrap(), "{learner} predict on 3 processes");
     }
 }
 

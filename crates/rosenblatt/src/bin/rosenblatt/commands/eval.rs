@@ -1,13 +1,28 @@
 //! `rosenblatt eval`: a model's metrics on a dataset.
 
+use crate::procs::Procs;
 use crate::ui::{Ui, outln};
-use rosenblatt::eval::evaluate_dataset;
+use rosenblatt::cluster;
+use rosenblatt::eval::{evaluate_dataset, evaluate_dataset_over};
 use std::path::Path;
 
-pub fn run(model: &Path, dataset: &Path, ui: Ui) -> anyhow::Result<()> {
-    let m = crate::ui::load_model(model)?;
-    let ds = crate::ui::open_dataset(dataset)?;
-    let e = evaluate_dataset(&m, model, &ds)?;
+pub fn run(model: &Path, dataset: &Path, ui: Ui, procs: &Procs) -> anyhow::Result<()> {
+    let (m, e) = match procs.team() {
+        None => {
+            let m = crate::ui::load_model(model)?;
+            let e = evaluate_dataset(&m, model, &crate::ui::open_dataset(dataset)?)?;
+            (m, e)
+        }
+        // Each process predicts its share of the rows; rank 0 reports.
+        Some(team) => {
+            let (m, ds) = cluster::settle(team, super::open_share(model, dataset, team))?;
+            let e = evaluate_dataset_over(&m, model, &ds, team)?;
+            if team.rank() > 0 {
+                return Ok(());
+            }
+            (m, e)
+        }
+    };
     e.notes.iter().for_each(|n| ui.note(n));
     if ui.json {
         return crate::ui::json(&e);

@@ -16,11 +16,13 @@ use crate::args::{BenchCommand, Cli, Command, DatasetsCommand};
 use crate::procs::Procs;
 use crate::ui::{Ui, outln};
 
-/// Runs the command `cli` names: `train` on every process of a
-/// multi-process launch, any other command on rank 0 alone.
+/// Runs the command `cli` names: `train`, `eval` and `predict` on every
+/// process of a multi-process launch (each with its share of the rows),
+/// any other command on rank 0 alone.
 pub fn run(cli: Cli, procs: &Procs) -> anyhow::Result<()> {
     let ui = Ui { json: cli.json, quiet: cli.quiet };
-    if procs.rank() > 0 && !matches!(cli.command, Some(Command::Train(_))) {
+    let shared = matches!(cli.command, Some(Command::Train(_) | Command::Eval { .. } | Command::Predict(_)));
+    if procs.rank() > 0 && !shared {
         return Ok(());
     }
     match cli.command {
@@ -42,12 +44,28 @@ pub fn run(cli: Cli, procs: &Procs) -> anyhow::Result<()> {
         Some(Command::Bounds(a)) => bounds::run(a, ui),
         Some(Command::Train(a)) => train::run(*a, ui, procs),
         Some(Command::Tune(a)) => tune::run(*a, ui),
-        Some(Command::Eval { model, dataset }) => eval::run(&model, &dataset, ui),
-        Some(Command::Predict(a)) => predict::run(a, ui),
+        Some(Command::Eval { model, dataset }) => eval::run(&model, &dataset, ui, procs),
+        Some(Command::Predict(a)) => predict::run(a, ui, procs),
         Some(Command::Bench(BenchCommand::Ocr(a))) | Some(Command::Demo(a)) => bench::ocr(a, ui),
         Some(Command::Bench(BenchCommand::Read { dataset, repeats })) => bench::read(&dataset, repeats, ui),
         Some(Command::Datasets(DatasetsCommand::Sparse(a))) => datasets::sparse(a, ui),
         Some(Command::Datasets(DatasetsCommand::Ocr(a))) => datasets::ocr(a, ui),
         Some(Command::Datasets(DatasetsCommand::Tabular(a))) => datasets::tabular(a, ui),
     }
+}
+
+/// For one process of several: the model, and the shards of `dataset`
+/// holding this process's share of its rows (one equal share per process).
+fn open_share(
+    model: &std::path::Path,
+    dataset: &std::path::Path,
+    team: &dyn rosenblatt::learners::Team,
+) -> Result<(rosenblatt::model::SavedModel, rosenblatt::loader::Dataset), rosenblatt::Error> {
+    let open = || -> anyhow::Result<_> {
+        let m = crate::ui::load_model(model)?;
+        let rows = crate::ui::open_dataset_rows(dataset, 0..0)?.rows();
+        let share = rosenblatt::cluster::rows_of(team.rank(), team.size(), team.size(), rows)?;
+        Ok((m, crate::ui::open_dataset_rows(dataset, share)?))
+    };
+    open().map_err(|e| rosenblatt::Error::Input(format!("{e:#}")))
 }

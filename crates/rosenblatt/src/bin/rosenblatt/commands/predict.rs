@@ -1,12 +1,27 @@
 //! `rosenblatt predict`: a label and score per input row.
 
 use crate::args::PredictArgs;
+use crate::procs::Procs;
 use crate::ui::Ui;
 use rosenblatt::loader::fs::AtomicFile;
-use rosenblatt::predict::predict_path;
+use rosenblatt::predict::{Predicted, predict_path};
 use std::io::Write;
 
-pub fn run(a: PredictArgs, ui: Ui) -> anyhow::Result<()> {
+pub fn run(a: PredictArgs, ui: Ui, procs: &Procs) -> anyhow::Result<()> {
+    // Across processes, a dataset's rows are shared out and the
+    // predictions gathered in input order; text is read by rank 0 alone.
+    if let Some(team) = procs.team().filter(|_| a.input.is_dir()) {
+        let (m, ds) = rosenblatt::cluster::settle(team, super::open_share(&a.model, &a.input, team))?;
+        let predictions = rosenblatt::cluster::predictions_over(team, &m, &ds)?;
+        if team.rank() > 0 {
+            return Ok(());
+        }
+        let notes = rosenblatt::compat::Expect::model(&a.model, &m.meta).features(&a.input, ds.manifest());
+        return write(&a, ui, Predicted { predictions, notes });
+    }
+    if procs.rank() > 0 {
+        return Ok(());
+    }
     let m = crate::ui::load_model(&a.model)?;
     let bar = ui.bar(None, "");
     bar.set_message(format!("predicting {}", a.input.display()));
@@ -19,6 +34,11 @@ pub fn run(a: PredictArgs, ui: Ui) -> anyhow::Result<()> {
     };
     let p = predict_path(&m, &a.model, &a.input, base)?;
     bar.finish_and_clear();
+    write(&a, ui, p)
+}
+
+/// Writes the predictions `p` where `a` says.
+fn write(a: &PredictArgs, ui: Ui, p: Predicted) -> anyhow::Result<()> {
     p.notes.iter().for_each(|n| ui.note(n));
     let mut out = Vec::with_capacity(p.predictions.len() * 16);
     for row in &p.predictions {
