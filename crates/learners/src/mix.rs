@@ -90,10 +90,15 @@ impl Team for OneProcess {
     fn broadcast(&self, _: usize, _: &mut [f64]) {}
 }
 
-/// Coordinates per message of the chain in [`mix`]: ranks work on
-/// different segments at once, and a segment (512 KB) is large enough that
-/// per-message costs are small beside its transfer.
-const SEGMENT: usize = 1 << 16;
+/// Coordinates per message of the chain in [`mix`], for `len` coordinates
+/// over `size` processes: about `len / size`, so that the chain's fill (a
+/// segment passing every process) costs about what the rest of its
+/// transfer does; at least 4,096 (32 KB: per-message costs small beside
+/// the transfer), at most 65,536 (512 KB). Segments only cut the messages:
+/// the sums, and so the bits, are the same for any size.
+fn segment(len: usize, size: usize) -> usize {
+    (len / size.max(1)).clamp(1 << 12, 1 << 16)
+}
 
 /// Mixes the parts' states after a pass. This process holds parts
 /// `first..first + local.len()` of `mu.len()` (the ranks hold consecutive
@@ -115,8 +120,9 @@ pub fn mix(team: &dyn Team, base: &MixState, local: &[MixState], first: usize, m
     out.total.resize(n_total, 0.0);
     let mu = &mu[first..first + local.len()];
     let go_on = rank > 0;
-    for a in (0..n_mean).step_by(SEGMENT) {
-        let seg = &mut out.mean[a..(a + SEGMENT).min(n_mean)];
+    let step = segment(n_mean, size);
+    for a in (0..n_mean).step_by(step) {
+        let seg = &mut out.mean[a..(a + step).min(n_mean)];
         if go_on {
             team.receive(rank - 1, seg);
         }
@@ -139,8 +145,9 @@ pub fn mix(team: &dyn Team, base: &MixState, local: &[MixState], first: usize, m
             team.send(rank + 1, seg);
         }
     }
-    for a in (0..n_total).step_by(SEGMENT) {
-        let b = (a + SEGMENT).min(n_total);
+    let step = segment(n_total, size);
+    for a in (0..n_total).step_by(step) {
+        let b = (a + step).min(n_total);
         let seg = &mut out.total[a..b];
         let rest = if go_on {
             team.receive(rank - 1, seg);

@@ -251,3 +251,24 @@ fn a_team_measures_the_scales_of_all_its_rows() {
         }
     }
 }
+
+/// States longer than one message travel in segments (the chain
+/// pipelined): the bits are still one process's.
+#[test]
+fn long_states_mix_in_segments_to_the_same_bits() {
+    let dim = 20_000;
+    let (data, _) = generate(300, dim, 0.0, 0.1, false, 17);
+    let pp = PerceptronParams::default();
+    for (size, parts) in [(2, 4), (3, 3)] {
+        let o = opts(2.0, Order::Chunks, 1);
+        let par = ParallelOptions { parts, mixing: Mixing::Weighted };
+        let rows = share(data.len(), parts, size);
+        let (want, _) = one(AveragedPerceptron::new(dim, pp, false).unwrap(), &data, &o, &par);
+        for (rank, got) in over(|| AveragedPerceptron::new(dim, pp, false).unwrap(), &data, &o, &par, size, &rows)
+            .into_iter()
+            .enumerate()
+        {
+            assert_eq!(got.unwrap().0.model(), want.model(), "rank {rank} of {size}");
+        }
+    }
+}

@@ -12,13 +12,15 @@ use rosenblatt_loader::{Dataset, ExamplesView};
 use std::ops::Range;
 
 /// This process's rank and the number of processes, when an MPI launcher
-/// (OpenMPI's `mpirun`, or one speaking PMI, as Slurm's `srun` does)
-/// started it as one of several; read from the environment, so it says so
-/// whether or not this build speaks MPI.
+/// started it as one of several: OpenMPI's `mpirun` (`OMPI_COMM_WORLD_*`),
+/// or one speaking PMI (`PMI_*`: MPICH's, Slurm's `srun --mpi=pmi2`). Read
+/// from the environment, so it says so whether or not this build speaks
+/// MPI. (Not Slurm's own `SLURM_*`: a batch script's plain `rosenblatt`
+/// has them too, and is one process.)
 pub fn launched() -> Option<(usize, usize)> {
     let var = |names: &[&str]| names.iter().find_map(|n| std::env::var(n).ok()?.parse::<usize>().ok());
-    let size = var(&["OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_SIZE", "SLURM_NTASKS"])?;
-    let rank = var(&["OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK", "SLURM_PROCID"])?;
+    let size = var(&["OMPI_COMM_WORLD_SIZE", "PMI_SIZE"])?;
+    let rank = var(&["OMPI_COMM_WORLD_RANK", "PMI_RANK"])?;
     (size > 1 && rank < size).then_some((rank, size))
 }
 
