@@ -205,6 +205,12 @@ impl VotedModel {
         self.distinct.len()
     }
 
+    /// The distinct training examples among the mistakes, in row order:
+    /// the rows [`VotedModel::predictor`] reads.
+    pub fn distinct_rows(&self) -> &[u32] {
+        &self.distinct
+    }
+
     /// A predictor: the distinct mistaken examples copied out of `train`
     /// (the set the model was trained on) as compact sparse rows, so that
     /// voting pays only for their non-zeros. It owns everything it needs and

@@ -7,7 +7,8 @@
 
 use crate::error::Error;
 use crate::model::{Prediction, SavedModel};
-use rosenblatt_learners::Team;
+use rosenblatt_kernels::{Examples, Row};
+use rosenblatt_learners::{InMemoryExamples, Team};
 use rosenblatt_loader::{Dataset, ExamplesView};
 use std::ops::Range;
 
@@ -82,6 +83,78 @@ pub fn predictions_over(team: &dyn Team, model: &SavedModel, data: &Dataset) -> 
     let local = model.predictions(&mine).map(|p| p.into_iter().map(|p| (0.0, p)).collect::<Vec<_>>());
     let local = settle(team, local)?;
     Ok(gather_labelled(team, &local).into_iter().map(|(_, p)| p).collect())
+}
+
+/// Some of the training rows that the processes of a team hold, gathered
+/// on every process: an example set as long as all of them, indexed as
+/// they are, that holds only the rows asked for ([`gather_rows`]) — what
+/// the voted Perceptron's predictor copies out of the training set.
+pub struct Gathered {
+    rows: InMemoryExamples,
+    /// The training set's index of each of `rows`, ascending.
+    at: Vec<u32>,
+    len: usize,
+}
+
+/// The rows `wanted` (ascending indices into all the processes' training
+/// rows, rank 0's first) from the processes that hold them (`data`, this
+/// process's), on every process.
+pub fn gather_rows<E: Examples>(team: &dyn Team, data: &E, wanted: &[u32]) -> Result<Gathered, Error> {
+    let held: Vec<usize> = team.all_gather(&[data.len() as u64]).iter().map(|w| w[0] as usize).collect();
+    let first: usize = held[..team.rank()].iter().sum();
+    // Each row as [nnz, label, (index, value) …], in `wanted` order.
+    let mut mine = Vec::new();
+    for &j in wanted {
+        if let Some(i) = (j as usize).checked_sub(first).filter(|&i| i < data.len()) {
+            let row = data.row(i);
+            mine.extend([row.nnz() as u64, u64::from(data.label(i).to_bits())]);
+            for k in 0..row.nnz() {
+                let (f, v) = row.entry(k);
+                mine.extend([f as u64, u64::from(v.to_bits())]);
+            }
+        }
+    }
+    let mut rows = InMemoryExamples::new(data.dim());
+    let bad = |why: &str| Error::Input(format!("gathering the voted Perceptron's rows: {why}"));
+    for words in team.all_gather(&mine) {
+        let mut rest = &words[..];
+        while let [nnz, label, tail @ ..] = rest {
+            let n = usize::try_from(*nnz).ok().filter(|&n| n <= tail.len() / 2).ok_or_else(|| bad("a short row"))?;
+            let (entries, next) = tail.split_at(2 * n);
+            let indices = entries.iter().step_by(2).map(|&f| u32::try_from(f)).collect::<Result<Vec<_>, _>>();
+            let indices = indices.map_err(|_| bad("a feature index above 2^32"))?;
+            let values: Vec<f32> = entries.iter().skip(1).step_by(2).map(|&v| f32::from_bits(v as u32)).collect();
+            rows.push(&indices, &values, f32::from_bits(*label as u32)).map_err(|e| bad(&e.to_string()))?;
+            rest = next;
+        }
+    }
+    if rows.len() != wanted.len() {
+        return Err(bad(&format!("{} of {} rows arrived", rows.len(), wanted.len())));
+    }
+    Ok(Gathered { rows, at: wanted.to_vec(), len: held.iter().sum() })
+}
+
+impl<'a> Examples for &'a Gathered {
+    type Row = <&'a InMemoryExamples as Examples>::Row;
+    fn len(&self) -> usize {
+        self.len
+    }
+    fn dim(&self) -> usize {
+        (&self.rows).dim()
+    }
+    /// Row `i` of the training set; only the rows gathered are here.
+    fn row(&self, i: usize) -> Self::Row {
+        (&self.rows).row(self.slot(i))
+    }
+    fn label(&self, i: usize) -> f32 {
+        (&self.rows).label(self.slot(i))
+    }
+}
+
+impl Gathered {
+    fn slot(&self, i: usize) -> usize {
+        u32::try_from(i).ok().and_then(|i| self.at.binary_search(&i).ok()).expect("only gathered rows are read")
+    }
 }
 
 /// `result` on every process if it is `Ok` on every one; otherwise the

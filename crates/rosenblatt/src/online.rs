@@ -490,10 +490,11 @@ impl Trainer {
     ) -> Result<TrainReport, Error> {
         let inner = self.inner.as_mut().ok_or_else(|| Error::Input("the trainer is not configured".into()))?;
         let par = ParallelOptions { parts: self.options.parts, mixing: self.options.mixing };
+        let team = hooks.team.filter(|t| t.size() > 1);
         let report = inner.learner.learn(rows, options, &par, hooks)?;
         // Blocks are for data beyond memory: the voted Perceptron's copy of
         // its mistaken rows releases each block after use.
-        inner.weights = Some(inner.learner.weights(rows, options.order == Order::Blocks));
+        inner.weights = Some(inner.learner.weights(rows, options.order == Order::Blocks, team)?);
         let passes = options.passes;
         let t = &mut self.training;
         t.batches += 1;
@@ -635,7 +636,9 @@ trait DynLearner: Send {
     ) -> Result<TrainReport, Error>;
     /// The model; the voted Perceptron copies its mistaken rows from `rows`
     /// (`releasing` each block of them after use).
-    fn weights(&self, rows: &Rows<'_>, releasing: bool) -> Weights;
+    /// With a `team`, `rows` are this process's, and every process calls
+    /// this (the voted Perceptron gathers its rows from all of them).
+    fn weights(&self, rows: &Rows<'_>, releasing: bool, team: Option<&dyn Team>) -> Result<Weights, Error>;
     fn save(&mut self) -> Vec<u8>;
     /// Restores the state in `bytes`, checked against the `rows` training
     /// rows it continues on.
@@ -707,8 +710,14 @@ where
             _ => with_rows!(rows, |e| train_with(&mut self.learner, e, o, hooks)),
         }?)
     }
-    fn weights(&self, rows: &Rows<'_>, releasing: bool) -> Weights {
-        with_rows!(rows, |e| weights_of(self.learner.model().into(), e, releasing))
+    fn weights(&self, rows: &Rows<'_>, releasing: bool, team: Option<&dyn Team>) -> Result<Weights, Error> {
+        Ok(match (self.learner.model().into(), team) {
+            (AnyModel::Voted(v), Some(team)) => {
+                let gathered = with_rows!(rows, |e| crate::cluster::gather_rows(team, e, v.distinct_rows()))?;
+                Weights::Voted(v.predictor(&&gathered))
+            }
+            (model, _) => with_rows!(rows, |e| weights_of(model, e, releasing)),
+        })
     }
     fn save(&mut self) -> Vec<u8> {
         state::save(&mut self.learner)

@@ -148,7 +148,7 @@ pub fn train_dataset(
     // Across processes, each holds its parts' rows only ([`crate::cluster`]).
     let team = hooks.team.filter(|t| t.size() > 1);
     if let Some(t) = team {
-        check_team(spec, t.size())?;
+        check_team(spec, t.size(), test.is_some())?;
     }
     if let Some(t) = test {
         for n in Expect::training(data, &classes).meet(t.dir(), t.manifest())? {
@@ -219,18 +219,19 @@ pub fn train_dataset(
     Ok(SavedModel { meta, weights: fitted.weights, state })
 }
 
-/// Refuses what `spec` asks for that `processes` processes, each holding
-/// only its parts' rows, cannot do.
-pub fn check_team(spec: &TrainSpec, processes: usize) -> Result<(), Error> {
+/// Refuses what `spec` asks for (scoring a test set after each pass, with
+/// `tested`) that `processes` processes, each holding only its parts'
+/// rows, cannot do.
+pub fn check_team(spec: &TrainSpec, processes: usize, tested: bool) -> Result<(), Error> {
     let learner = spec.learner;
     let refuse = |why: &str| Err(Error::Input(format!("under mpirun ({processes} processes), {why}")));
     if learner.kernel() || !learner.mixes() {
         return refuse(&format!("{learner} cannot train: its state does not mix by averaging"));
     }
-    if learner == Learner::VotedPerceptron {
+    if learner == Learner::VotedPerceptron && tested {
         return refuse(
-            "voted-perceptron cannot train: its model is a list of training rows, and no process holds them all \
-             (train it with --parts in one process)",
+            "voted-perceptron cannot score --test after each pass: its model votes with training rows that no \
+             process holds all of until the end (drop --test, and `rosenblatt eval` the model)",
         );
     }
     if spec.holdout.is_some() || spec.train_error {

@@ -68,29 +68,23 @@ fn data() -> &'static (PathBuf, PathBuf) {
     PATHS.get_or_init(|| (d.1.clone(), d.2.clone()))
 }
 
+/// `train` flags: 2 passes, scored on the test set after each (but for the
+/// voted Perceptron, which does not score under mpirun).
 fn train_args(learner: &str, parts: usize, out: &Path) -> Vec<String> {
     let (train, test) = data();
-    [
-        "--quiet",
-        "train",
-        &train.display().to_string(),
-        "--learner",
-        learner,
-        "--parts",
-        &parts.to_string(),
-        "--passes",
-        "2",
-        "--test",
-        &test.display().to_string(),
-        "-o",
-        &out.display().to_string(),
-    ]
-    .map(String::from)
-    .to_vec()
+    let mut args: Vec<String> = ["--quiet", "train"].map(String::from).to_vec();
+    args.push(train.display().to_string());
+    args.extend(["--learner", learner, "--parts", &parts.to_string(), "--passes", "2", "-o"].map(String::from));
+    args.push(out.display().to_string());
+    if learner != "voted-perceptron" {
+        args.extend(["--test".to_string(), test.display().to_string()]);
+    }
+    args
 }
 
 /// The model of 2, 3 and 4 processes is the file one process writes for
-/// the same parts, for the Perceptron, the averaged Perceptron and
+/// the same parts, for the Perceptron, the averaged and voted Perceptrons
+/// (its mistaken rows gathered from the processes that hold them) and
 /// logistic regression; the pass lines print once. `eval` and `predict`
 /// over 2 and 3 processes print and write what one process does.
 #[test]
@@ -99,7 +93,7 @@ fn processes_write_the_model_of_one_process() {
         return;
     }
     let tmp = tempfile::tempdir().unwrap();
-    for learner in ["perceptron", "averaged-perceptron", "logistic"] {
+    for learner in ["perceptron", "averaged-perceptron", "voted-perceptron", "logistic"] {
         let one = tmp.path().join(format!("{learner}-one"));
         let o = run(Command::new(bin()).args(train_args(learner, 12, &one)));
         assert!(o.status.success(), "{}", text(&o));
@@ -109,12 +103,18 @@ fn processes_write_the_model_of_one_process() {
             let o = run(mpirun(n).arg(bin()).args(train_args(learner, 12, &many)));
             assert!(o.status.success(), "{learner} on {n}: {}", text(&o));
             assert_eq!(std::fs::read(&many).unwrap(), std::fs::read(&one).unwrap(), "{learner} on {n} processes");
-            // Every line of the one-process run (times aside), once.
+            // Every line of the one-process run (times aside), once: pass,
+            // mistakes, online error, and the test error where scored.
             let got = String::from_utf8_lossy(&o.stdout);
             let strip = |s: &str| -> Vec<String> {
                 s.lines()
                     .filter(|l| !l.starts_with("model written"))
-                    .map(|l| l.split_whitespace().take(4).collect::<Vec<_>>().join(" "))
+                    .map(|l| {
+                        l.split_whitespace()
+                            .take(if learner == "voted-perceptron" { 3 } else { 4 })
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    })
                     .collect()
             };
             assert_eq!(strip(&got), strip(&lines), "{learner} on {n}: {got}");
@@ -138,9 +138,10 @@ fn processes_write_the_model_of_one_process() {
     }
 }
 
-/// Parts that do not divide among the processes, a learner whose model
-/// needs every row, and processes that see different datasets are each
-/// refused with one line saying why, and no model is written.
+/// Parts that do not divide among the processes, a learner that cannot
+/// mix, scoring that needs rows no process holds, and processes that see
+/// different datasets are each refused with one line saying why, and no
+/// model is written.
 #[test]
 fn bad_set_ups_are_refused_once_and_write_nothing() {
     if !have_mpirun() {
@@ -148,12 +149,14 @@ fn bad_set_ups_are_refused_once_and_write_nothing() {
     }
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("m");
-    for (n, learner, parts, want) in [
-        (2, "perceptron", 3, "--parts 3 over 2 processes: the parts must be a multiple of the processes"),
-        (2, "voted-perceptron", 2, "voted-perceptron cannot train"),
-        (2, "kernel-perceptron", 2, "kernel-perceptron cannot train"),
+    let test = data().1.display().to_string();
+    for (n, learner, parts, extra, want) in [
+        (2, "perceptron", 3, vec![], "--parts 3 over 2 processes: the parts must be a multiple of the processes"),
+        (2, "voted-perceptron", 2, vec!["--test", &test], "voted-perceptron cannot score --test after each pass"),
+        (2, "kernel-perceptron", 2, vec![], "kernel-perceptron cannot train"),
+        (2, "averaged-perceptron", 2, vec!["--train-error"], "drop --holdout and --train-error"),
     ] {
-        let o = run(mpirun(n).arg(bin()).args(train_args(learner, parts, &out)));
+        let o = run(mpirun(n).arg(bin()).args(train_args(learner, parts, &out)).args(extra));
         assert!(!o.status.success(), "{learner}");
         let err = String::from_utf8_lossy(&o.stderr);
         assert_eq!(err.matches(want).count(), 1, "{learner}: {err}");

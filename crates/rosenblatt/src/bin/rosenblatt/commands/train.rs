@@ -34,7 +34,7 @@ pub fn run(a: TrainArgs, ui: Ui, procs: &Procs) -> anyhow::Result<()> {
 /// set, the request checked for what several processes can do.
 fn prepare(a: &TrainArgs, team: &dyn Team) -> anyhow::Result<(Dataset, Option<Dataset>, TrainSpec)> {
     let spec = spec(a)?;
-    rosenblatt::train::check_team(&spec, team.size())?;
+    rosenblatt::train::check_team(&spec, team.size(), a.test.is_some())?;
     // The manifest first (no shard opened), then the shards of this
     // process's rows.
     let rows = crate::ui::open_dataset_rows(&a.dataset, 0..0)?.rows();
