@@ -5,7 +5,7 @@
 use crate::error::{LearnError, param};
 use crate::learner::{Bias, OnlineLearner, Step};
 use crate::loss::Loss;
-use crate::mix::{MixState, Mixable, Team};
+use crate::mix::{MixState, Mixable, Team, held};
 use crate::model::LinearModel;
 use rosenblatt_kernels::{Examples, Row};
 use wide::f64x4;
@@ -281,7 +281,7 @@ pub fn scales<E: Examples>(data: &E) -> Scales {
 /// sends them to all.
 pub fn scales_over<E: Examples>(team: &dyn Team, data: &E) -> Scales {
     let (rank, size) = (team.rank(), team.size());
-    let rows: usize = team.all_gather(&[data.len() as u64]).iter().map(|w| w.first().map_or(0, |&n| n as usize)).sum();
+    let rows: usize = held(team, data.len()).iter().sum();
     let mut sums = [0.0; 4];
     if rank > 0 {
         team.receive(rank - 1, &mut sums);

@@ -83,7 +83,7 @@ pub use kernel::{
 pub use learner::{Bias, OnlineLearner, Plan, Step};
 pub use linear::PerceptronParams;
 pub use loss::Loss;
-pub use mix::{MixState, Mixable, Mixing, OneProcess, Team, mix};
+pub use mix::{MixState, Mixable, Mixing, OneProcess, Team, failures, held, mix, rows_of};
 pub use model::{LinearModel, MulticlassModel};
 pub use multiclass::MulticlassPerceptron;
 pub use ovr::{OneVsRest, combine, one_vs_rest};

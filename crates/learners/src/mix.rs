@@ -90,6 +90,38 @@ impl Team for OneProcess {
     fn broadcast(&self, _: usize, _: &mut [f64]) {}
 }
 
+/// Every process's `rows` (how many rows each holds), in rank order.
+pub fn held(team: &dyn Team, rows: usize) -> Vec<usize> {
+    if team.size() == 1 {
+        return vec![rows];
+    }
+    team.all_gather(&[rows as u64]).iter().map(|w| w.first().map_or(0, |&r| r as usize)).collect()
+}
+
+/// The rows process `rank` of `size` trains on when `parts` parts (a
+/// multiple of `size`) cut `rows` rows: its parts `rank·P/N..(rank+1)·P/N`,
+/// part `p` starting at row `p·rows/P`.
+pub fn rows_of(rank: usize, size: usize, parts: usize, rows: usize) -> std::ops::Range<usize> {
+    let per = (parts / size) as u128;
+    let (p, n, r) = (parts as u128, rows as u128, rank as u128);
+    (r * per * n / p) as usize..((r + 1) * per * n / p) as usize
+}
+
+/// What the processes of `team` say of a step that can fail on any of
+/// them (`mine`: this one's failure, if it failed). `None` if it passed
+/// everywhere; otherwise the first failing process's reason, with its rank
+/// unless every process failed alike. Every process calls it at the same
+/// point.
+pub fn failures(team: &dyn Team, mine: Option<&str>) -> Option<(Option<usize>, String)> {
+    // A failure as its text, a byte a word; none as no words.
+    let words: Vec<u64> = mine.map_or_else(Vec::new, |m| m.bytes().map(u64::from).collect());
+    let all = team.all_gather(&words);
+    let rank = all.iter().position(|w| !w.is_empty())?;
+    let bytes: Vec<u8> = all[rank].iter().map(|&b| b as u8).collect();
+    let reason = String::from_utf8_lossy(&bytes).into_owned();
+    Some((if all.iter().all(|w| *w == all[rank]) { None } else { Some(rank) }, reason))
+}
+
 /// Coordinates per message of the chain in [`mix`], for `len` coordinates
 /// over `size` processes: about `len / size`, so that the chain's fill (a
 /// segment passing every process) costs about what the rest of its

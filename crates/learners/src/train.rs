@@ -19,7 +19,7 @@
 
 use crate::error::{LearnError, param};
 use crate::learner::{OnlineLearner, Plan, Step};
-use crate::mix::{MixState, Mixable, Mixing, Team, mix};
+use crate::mix::{MixState, Mixable, Mixing, Team, failures, held, mix, rows_of};
 use crate::sets::BLOCK_ROWS;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::SliceRandom;
@@ -325,7 +325,7 @@ struct Place {
 }
 
 impl Place {
-    /// The parts this process trains, of `parts`.
+    /// The parts this process trains, of `parts` (a multiple of the size).
     fn parts(&self, parts: usize) -> Range<usize> {
         let per = parts / self.size;
         self.rank * per..(self.rank + 1) * per
@@ -360,8 +360,7 @@ fn check<L: OnlineLearner, E: Examples>(
     // Each process must hold exactly the rows of its parts.
     let mut at = 0;
     for (r, &held) in place.held.iter().enumerate() {
-        let per = parts / place.size;
-        let want = r * per * n / parts..(r + 1) * per * n / parts;
+        let want = rows_of(r, place.size, parts, n);
         if at != want.start || held != want.len() {
             return Err(LearnError::Rows { rank: r, held: at..at + held, parts: want });
         }
@@ -668,11 +667,7 @@ impl<L: Mixable> Mixed<'_, L> {
 impl<L: Mixable> Engine<L> for Mixed<'_, L> {
     fn place(&mut self, rows: usize) -> Place {
         let (rank, size) = (self.team.rank(), self.team.size());
-        let held: Vec<usize> = if size == 1 {
-            vec![rows]
-        } else {
-            self.team.all_gather(&[rows as u64]).iter().map(|w| w.first().map_or(0, |&r| r as usize)).collect()
-        };
+        let held = held(self.team, rows);
         self.first_row = held[..rank].iter().sum();
         Place { rows: held.iter().sum(), first_row: self.first_row, rank, size, held }
     }
@@ -680,22 +675,11 @@ impl<L: Mixable> Engine<L> for Mixed<'_, L> {
         if self.team.size() == 1 {
             return checked;
         }
-        // An empty word list: passed; else the error's text, a byte a word.
-        let mine: Vec<u64> = match &checked {
-            Ok(()) => Vec::new(),
-            Err(e) => e.to_string().bytes().map(u64::from).collect(),
-        };
-        let all = self.team.all_gather(&mine);
         // The same failure everywhere is each process's own; otherwise
         // every process fails naming the first that failed.
-        match all.iter().position(|w| !w.is_empty()) {
-            None => Ok(()),
-            Some(_) if all.iter().all(|w| *w == mine) => checked,
-            Some(rank) => {
-                let bytes: Vec<u8> = all[rank].iter().map(|&b| b as u8).collect();
-                let reason = String::from_utf8_lossy(&bytes).into_owned();
-                Err(LearnError::Process { rank, reason })
-            }
+        match failures(self.team, checked.as_ref().err().map(ToString::to_string).as_deref()) {
+            None | Some((None, _)) => checked,
+            Some((Some(rank), reason)) => Err(LearnError::Process { rank, reason }),
         }
     }
     fn start(&mut self, learner: &mut L, parts: Range<usize>) {

@@ -8,7 +8,7 @@
 use crate::error::Error;
 use crate::model::{Prediction, SavedModel};
 use rosenblatt_kernels::{Examples, Row};
-use rosenblatt_learners::{InMemoryExamples, Team};
+use rosenblatt_learners::{InMemoryExamples, Team, failures, held};
 use rosenblatt_loader::{Dataset, ExamplesView};
 use std::ops::Range;
 
@@ -35,10 +35,9 @@ pub fn rows_of(rank: usize, size: usize, parts: usize, rows: u64) -> Result<Rang
              trains the same number of parts; try --parts {size})"
         )));
     }
-    let per = (parts / size) as u128;
-    let (p, n, r) = (parts as u128, u128::from(rows), rank as u128);
-    // Part p's rows start at p·n/P, as the learners cut them.
-    Ok((r * per * n / p) as u64..((r + 1) * per * n / p) as u64)
+    let rows = usize::try_from(rows).map_err(|_| Error::Input(format!("{rows} rows do not fit this machine")))?;
+    let r = rosenblatt_learners::rows_of(rank, size, parts, rows);
+    Ok(r.start as u64..r.end as u64)
 }
 
 /// The view of `rows` (the dataset's row indices) in `data`, opened with
@@ -58,7 +57,7 @@ pub fn share<'d>(data: &'d Dataset, rows: Range<u64>) -> Result<ExamplesView<'d>
 
 /// Every process's `(label, prediction)` rows, in rank order (so, for
 /// shares from [`rows_of`], in input order), on every process.
-pub fn gather_labelled(team: &dyn Team, mine: &[(f32, Prediction)]) -> Vec<(f32, Prediction)> {
+fn gather_labelled(team: &dyn Team, mine: &[(f32, Prediction)]) -> Vec<(f32, Prediction)> {
     let words: Vec<u64> = mine
         .iter()
         .flat_map(|(y, p)| [u64::from(y.to_bits()) << 32 | u64::from(p.label.to_bits()), u64::from(p.score.to_bits())])
@@ -74,15 +73,16 @@ pub fn gather_labelled(team: &dyn Team, mine: &[(f32, Prediction)]) -> Vec<(f32,
         .collect()
 }
 
-/// `model`'s predictions of every row of `data` by the processes of
-/// `team`, each predicting its share ([`rows_of`] with one part per
-/// process): on every process, all of them in input order.
-pub fn predictions_over(team: &dyn Team, model: &SavedModel, data: &Dataset) -> Result<Vec<Prediction>, Error> {
-    let rows = rows_of(team.rank(), team.size(), team.size(), data.rows())?;
-    let mine = share(data, rows)?;
-    let local = model.predictions(&mine).map(|p| p.into_iter().map(|p| (0.0, p)).collect::<Vec<_>>());
-    let local = settle(team, local)?;
-    Ok(gather_labelled(team, &local).into_iter().map(|(_, p)| p).collect())
+/// Every row of `data` as (label, `model`'s prediction), predicted by the
+/// processes of `team`, each its share ([`rows_of`] with one part per
+/// process, `data` opened for it): on every process, all of them in input
+/// order. A failure on any process fails all of them.
+pub fn labelled_over(team: &dyn Team, model: &SavedModel, data: &Dataset) -> Result<Vec<(f32, Prediction)>, Error> {
+    let local = (|| {
+        let mine = share(data, rows_of(team.rank(), team.size(), team.size(), data.rows())?)?;
+        Ok(mine.labels().into_iter().zip(model.predictions(&mine)?).collect::<Vec<_>>())
+    })();
+    Ok(gather_labelled(team, &settle(team, local)?))
 }
 
 /// Some of the training rows that the processes of a team hold, gathered
@@ -100,7 +100,7 @@ pub struct Gathered {
 /// rows, rank 0's first) from the processes that hold them (`data`, this
 /// process's), on every process.
 pub fn gather_rows<E: Examples>(team: &dyn Team, data: &E, wanted: &[u32]) -> Result<Gathered, Error> {
-    let held: Vec<usize> = team.all_gather(&[data.len() as u64]).iter().map(|w| w[0] as usize).collect();
+    let held = held(team, data.len());
     let first: usize = held[..team.rank()].iter().sum();
     // Each row as [nnz, label, (index, value) …], in `wanted` order.
     let mut mine = Vec::new();
@@ -161,23 +161,11 @@ impl Gathered {
 /// same [`Error::Processes`] on all of them, naming the first process that
 /// failed and why. Every process calls it at the same point.
 pub fn settle<T>(team: &dyn Team, result: Result<T, Error>) -> Result<T, Error> {
-    let mine: Vec<u64> = match &result {
-        Ok(_) => Vec::new(),
-        Err(e) => e.to_string().bytes().map(u64::from).collect(),
-    };
-    let all = team.all_gather(&mine);
-    match all.iter().position(|w| !w.is_empty()) {
+    match failures(team, result.as_ref().err().map(ToString::to_string).as_deref()) {
         None => result,
-        Some(rank) => {
-            let bytes: Vec<u8> = all[rank].iter().map(|&b| b as u8).collect();
-            let reason = String::from_utf8_lossy(&bytes);
-            // The same failure everywhere needs no rank.
-            Err(Error::Processes(if all.iter().all(|w| *w == all[rank]) {
-                reason.into_owned()
-            } else {
-                format!("rank {rank}: {reason}")
-            }))
-        }
+        // The same failure everywhere needs no rank.
+        Some((None, reason)) => Err(Error::Processes(reason)),
+        Some((Some(rank), reason)) => Err(Error::Processes(format!("rank {rank}: {reason}"))),
     }
 }
 

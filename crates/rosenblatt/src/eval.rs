@@ -103,14 +103,8 @@ pub fn evaluate_dataset_over(
     team: &dyn rosenblatt_learners::Team,
 ) -> Result<Evaluation, Error> {
     let notes = Expect::model(model_path, &model.meta).meet(data.dir(), data.manifest())?;
-    let local = (|| {
-        let rows = crate::cluster::rows_of(team.rank(), team.size(), team.size(), data.rows())?;
-        let mine = crate::cluster::share(data, rows)?;
-        Ok(mine.labels().into_iter().zip(model.predictions(&mine)?).collect::<Vec<_>>())
-    })();
-    let local = crate::cluster::settle(team, local)?;
     let (labels, predictions): (Vec<f32>, Vec<Prediction>) =
-        crate::cluster::gather_labelled(team, &local).into_iter().unzip();
+        crate::cluster::labelled_over(team, model, data)?.into_iter().unzip();
     let mut e = metrics(model, &labels, &predictions, data.dim() as usize)?;
     e.notes = notes;
     Ok(e)

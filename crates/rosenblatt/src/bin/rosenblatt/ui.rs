@@ -102,14 +102,20 @@ pub fn threads(n: Option<usize>) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Opens the shards of a dataset directory that hold some of `rows`
-/// ([`rosenblatt::loader::Dataset::open_rows`]).
-pub fn open_dataset_rows(
+/// Opens the shards of a dataset directory holding the rows process
+/// `team.rank()` trains on when `parts` parts are cut
+/// ([`rosenblatt::cluster::rows_of`]): the manifest first, then those
+/// shards only ([`rosenblatt::loader::Dataset::open_rows`]).
+pub fn open_share(
     path: &std::path::Path,
-    rows: std::ops::Range<u64>,
+    team: &dyn rosenblatt::learners::Team,
+    parts: usize,
 ) -> anyhow::Result<rosenblatt::loader::Dataset> {
+    use rosenblatt::loader::{Dataset, OpenOptions};
     not_a_file(path)?;
-    Ok(rosenblatt::loader::Dataset::open_rows(path, rosenblatt::loader::OpenOptions::default(), rows)?)
+    let rows = Dataset::open_rows(path, OpenOptions::default(), 0..0)?.rows();
+    let share = rosenblatt::cluster::rows_of(team.rank(), team.size(), parts, rows)?;
+    Ok(Dataset::open_rows(path, OpenOptions::default(), share)?)
 }
 
 /// Opens a dataset directory, saying what to do when the path is a file.

@@ -62,10 +62,7 @@ fn open_share(
     team: &dyn rosenblatt::learners::Team,
 ) -> Result<(rosenblatt::model::SavedModel, rosenblatt::loader::Dataset), rosenblatt::Error> {
     let open = || -> anyhow::Result<_> {
-        let m = crate::ui::load_model(model)?;
-        let rows = crate::ui::open_dataset_rows(dataset, 0..0)?.rows();
-        let share = rosenblatt::cluster::rows_of(team.rank(), team.size(), team.size(), rows)?;
-        Ok((m, crate::ui::open_dataset_rows(dataset, share)?))
+        Ok((crate::ui::load_model(model)?, crate::ui::open_share(dataset, team, team.size())?))
     };
     open().map_err(|e| rosenblatt::Error::Input(format!("{e:#}")))
 }

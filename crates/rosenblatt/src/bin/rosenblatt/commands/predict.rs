@@ -12,7 +12,7 @@ pub fn run(a: PredictArgs, ui: Ui, procs: &Procs) -> anyhow::Result<()> {
     // predictions gathered in input order; text is read by rank 0 alone.
     if let Some(team) = procs.team().filter(|_| a.input.is_dir()) {
         let (m, ds) = rosenblatt::cluster::settle(team, super::open_share(&a.model, &a.input, team))?;
-        let predictions = rosenblatt::cluster::predictions_over(team, &m, &ds)?;
+        let predictions = rosenblatt::cluster::labelled_over(team, &m, &ds)?.into_iter().map(|(_, p)| p).collect();
         if team.rank() > 0 {
             return Ok(());
         }

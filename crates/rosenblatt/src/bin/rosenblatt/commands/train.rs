@@ -35,11 +35,7 @@ pub fn run(a: TrainArgs, ui: Ui, procs: &Procs) -> anyhow::Result<()> {
 fn prepare(a: &TrainArgs, team: &dyn Team) -> anyhow::Result<(Dataset, Option<Dataset>, TrainSpec)> {
     let spec = spec(a)?;
     rosenblatt::train::check_team(&spec, team.size(), a.test.is_some())?;
-    // The manifest first (no shard opened), then the shards of this
-    // process's rows.
-    let rows = crate::ui::open_dataset_rows(&a.dataset, 0..0)?.rows();
-    let mine = cluster::rows_of(team.rank(), team.size(), spec.parts, rows)?;
-    let ds = crate::ui::open_dataset_rows(&a.dataset, mine)?;
+    let ds = crate::ui::open_share(&a.dataset, team, spec.parts)?;
     let test = a.test.as_deref().map(crate::ui::open_dataset).transpose()?;
     Ok((ds, test, spec))
 }
