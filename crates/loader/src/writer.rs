@@ -324,8 +324,10 @@ impl crate::Dataset {
         let min_dim = rows.min_dim();
         let dim = opts.dim.unwrap_or(min_dim).max(min_dim);
         let (kind, encoding) = Stats::of(rows).choose(opts, dim, &mut |scale| u8_exact(&rows.values, scale))?;
-        let image = encode_range(rows, 0, rows.len(), dim, encoding, kind, opts.index_base, rows.has_qids());
-        let shard = crate::Shard::from_image(name.to_path_buf(), &image, false)?;
+        let mut scratch = Scratch::default();
+        let image =
+            encode_range(rows, 0, rows.len(), dim, encoding, kind, opts.index_base, rows.has_qids(), &mut scratch);
+        let shard = crate::Shard::from_image(name.to_path_buf(), image, false)?;
         let mut counts = std::collections::BTreeMap::<u64, u64>::new();
         if kind != LabelKind::Real && kind != LabelKind::Multi {
             rows.labels.iter().for_each(|&l| *counts.entry(f64::from(l).to_bits()).or_default() += 1);
@@ -351,7 +353,7 @@ impl crate::Dataset {
                 rows: rows.len() as u64,
                 nnz: shard.header().nnz,
                 bytes: image.len() as u64,
-                crc32: crc32fast::hash(&image),
+                crc32: crc32fast::hash(image),
             }],
         };
         Ok(crate::Dataset::from_parts(name.to_path_buf(), manifest, vec![shard]))
@@ -380,6 +382,7 @@ pub struct DatasetWriter {
     counts: std::collections::BTreeMap<u64, u64>,
     has_qids: Option<bool>,
     finished: bool,
+    scratch: Scratch,
 }
 
 impl DatasetWriter {
@@ -427,6 +430,7 @@ impl DatasetWriter {
             counts: Default::default(),
             has_qids: None,
             finished: false,
+            scratch: Scratch::default(),
         })
     }
 
@@ -538,9 +542,10 @@ impl DatasetWriter {
         }
         let file = format!("shard-{:05}.rbs", self.entries.len());
         let path = self.dir.join(&file);
+        let qids = self.has_qids == Some(true);
         let image =
-            encode_range(rows, a, b, self.dim, self.encoding, self.kind, self.index_base, self.has_qids == Some(true));
-        write_atomic(&path, &image)?;
+            encode_range(rows, a, b, self.dim, self.encoding, self.kind, self.index_base, qids, &mut self.scratch);
+        write_atomic(&path, image)?;
         self.written.push(path);
         let nonzeros = rows.offsets[b] - rows.offsets[a];
         let nnz = match self.encoding.layout {
@@ -552,7 +557,7 @@ impl DatasetWriter {
             rows: (b - a) as u64,
             nnz,
             bytes: image.len() as u64,
-            crc32: crc32fast::hash(&image),
+            crc32: crc32fast::hash(image),
         });
         self.rows += (b - a) as u64;
         self.nonzeros += nonzeros;
@@ -612,9 +617,25 @@ impl Drop for DatasetWriter {
     }
 }
 
-/// Encodes rows `a..b` of `rows` as one shard image.
+/// The buffers a shard image is built in, kept from one shard to the next
+/// (see [`format::encode_into`]): the image, and the columns that differ
+/// from the rows' own (offsets from the shard's start, bytes, u16 indices,
+/// dense rows, label offsets, absent query ids).
+#[derive(Debug, Default)]
+pub(crate) struct Scratch {
+    image: Vec<u8>,
+    offsets: Vec<u64>,
+    u8s: Vec<u8>,
+    u16s: Vec<u16>,
+    dense: Vec<f32>,
+    label_offsets: Vec<u64>,
+    qids: Vec<u64>,
+}
+
+/// Encodes rows `a..b` of `rows` as one shard image, in `scratch`'s image
+/// buffer, and returns it.
 #[allow(clippy::too_many_arguments)]
-fn encode_range(
+fn encode_range<'s>(
     rows: &Rows,
     a: usize,
     b: usize,
@@ -623,9 +644,12 @@ fn encode_range(
     kind: LabelKind,
     base: u8,
     qids: bool,
-) -> Vec<u8> {
+    scratch: &'s mut Scratch,
+) -> &'s [u8] {
+    let Scratch { image, offsets, u8s, u16s, dense, label_offsets, qids: qid_column } = scratch;
     let (s, e) = (rows.offsets[a] as usize, rows.offsets[b] as usize);
-    let offsets: Vec<u64> = rows.offsets[a..=b].iter().map(|o| o - s as u64).collect();
+    offsets.clear();
+    offsets.extend(rows.offsets[a..=b].iter().map(|o| o - s as u64));
     let (idx, vals) = (&rows.indices[s..e], &rows.values[s..e]);
     let scale = match enc.values {
         ValueEncoding::U8 { scale } => scale,
@@ -634,68 +658,69 @@ fn encode_range(
     let inv = 1.0 / scale;
     // Checked by the writer: every value is k·scale for a byte k.
     let to_u8 = |v: f32| u8_of(v, scale, inv).unwrap_or(0);
-    let (dense_f32, dense_u8);
-    let ind16: Vec<u16>;
     let (indices, values, nnz, offs): (Indices<'_>, ValueColumnData<'_>, u64, &[u64]) = match enc.layout {
         Layout::Dense => {
             let d = dim as usize;
-            let mut full = vec![0.0f32; (b - a) * d];
+            dense.clear();
+            dense.resize((b - a) * d, 0.0);
             for r in 0..b - a {
                 for k in offsets[r] as usize..offsets[r + 1] as usize {
-                    full[r * d + idx[k] as usize] = vals[k];
+                    dense[r * d + idx[k] as usize] = vals[k];
                 }
             }
             let values = match enc.values {
                 ValueEncoding::U8 { .. } => {
-                    dense_u8 = full.iter().map(|&v| if v == 0.0 { 0 } else { to_u8(v) }).collect::<Vec<u8>>();
-                    ValueColumnData::U8(&dense_u8)
+                    u8s.clear();
+                    u8s.extend(dense.iter().map(|&v| if v == 0.0 { 0 } else { to_u8(v) }));
+                    ValueColumnData::U8(u8s)
                 }
-                _ => {
-                    dense_f32 = full;
-                    ValueColumnData::F32(&dense_f32)
-                }
+                _ => ValueColumnData::F32(dense),
             };
             (Indices::None, values, ((b - a) * d) as u64, &[])
         }
         Layout::Sparse => {
             let indices = if enc.index_bytes == 2 {
-                ind16 = idx.iter().map(|&i| i as u16).collect();
-                Indices::U16(&ind16)
+                u16s.clear();
+                u16s.extend(idx.iter().map(|&i| i as u16));
+                Indices::U16(u16s)
             } else {
                 Indices::U32(idx)
             };
             let values = match enc.values {
                 ValueEncoding::F32 => ValueColumnData::F32(vals),
                 ValueEncoding::U8 { .. } => {
-                    dense_u8 = vals.iter().map(|&v| to_u8(v)).collect();
-                    ValueColumnData::U8(&dense_u8)
+                    u8s.clear();
+                    u8s.extend(vals.iter().map(|&v| to_u8(v)));
+                    ValueColumnData::U8(u8s)
                 }
                 ValueEncoding::Ones => ValueColumnData::Ones,
             };
-            (indices, values, (e - s) as u64, &offsets)
+            (indices, values, (e - s) as u64, offsets)
         }
     };
-    let (label_offsets, labels): (Vec<u64>, Labels<'_>);
+    let labels: Labels<'_>;
     let multilabels;
     if kind == LabelKind::Multi {
         let (ls, le) = (rows.label_offsets[a], rows.label_offsets[b]);
-        label_offsets = rows.label_offsets[a..=b].iter().map(|o| o - ls).collect();
-        labels = Labels::Multi { offsets: &label_offsets, ids: &rows.multilabels[ls as usize..le as usize] };
+        label_offsets.clear();
+        label_offsets.extend(rows.label_offsets[a..=b].iter().map(|o| o - ls));
+        labels = Labels::Multi { offsets: label_offsets, ids: &rows.multilabels[ls as usize..le as usize] };
         multilabels = le - ls;
     } else {
         labels = Labels::Single(&rows.labels[a..b]);
         multilabels = 0;
     }
-    let qid_column: Vec<u64>;
     let qids: &[u64] = if !qids {
         &[]
     } else if rows.qids.len() == rows.len() {
         &rows.qids[a..b]
     } else {
-        qid_column = vec![crate::libsvm::NO_QID; b - a];
-        &qid_column
+        qid_column.clear();
+        qid_column.resize(b - a, crate::libsvm::NO_QID);
+        qid_column
     };
     let header =
         Header { rows: (b - a) as u64, nnz, dim, encoding: enc, label_kind: kind, index_base: base, multilabels };
-    format::encode(&header, &ShardData { labels, offsets: offs, indices, values, qids })
+    format::encode_into(&header, &ShardData { labels, offsets: offs, indices, values, qids }, image);
+    image
 }

@@ -700,3 +700,27 @@ fn a_streamed_conversion_picks_the_whole_inputs_scale() {
         assert_eq!(got.to_rows(), rows, "{name}");
     }
 }
+
+#[test]
+fn shards_cut_small_keep_multilabels_and_query_ids_of_every_size() {
+    // The writer builds every shard in buffers kept from the shard before
+    // (label offsets, absent query ids, bytes): shards of varying sizes,
+    // longer and shorter than the one before, must each read back exactly.
+    let mut text = String::new();
+    for r in 0..60 {
+        // Rows without query ids may have an empty label set.
+        let has_qid = r % 7 < 4;
+        let n_labels = if has_qid { 1 + r % 3 } else { r % 4 };
+        let labels = (0..n_labels).map(|k| (r + k).to_string()).collect::<Vec<_>>().join(",");
+        let qid = if has_qid { format!(" qid:{}", r / 5) } else { String::new() };
+        let features = (0..1 + r % 9).map(|k| format!(" {}:{}", 1 + 3 * k + r % 3, (k + 1) as f32 / 255.0));
+        text.push_str(&format!("{labels}{qid}{}\n", features.collect::<String>()));
+    }
+    let rows = parse(text.as_bytes(), &ParseOptions { multilabel: true, ..Default::default() }).unwrap();
+    for shard_bytes in [40u64, 97, 300] {
+        let tmp = tempfile::tempdir().unwrap();
+        let ds = write(tmp.path(), &rows, None, shard_bytes);
+        assert!(ds.shards().len() > 3, "shard size {shard_bytes}: {} shards", ds.shards().len());
+        assert_eq!(ds.to_rows(), rows, "shard size {shard_bytes}");
+    }
+}
