@@ -621,7 +621,7 @@ impl Drop for DatasetWriter {
 /// (see [`format::encode_into`]): the image, and the columns that differ
 /// from the rows' own (offsets from the shard's start, bytes, u16 indices,
 /// dense rows, label offsets, absent query ids).
-#[derive(Debug, Default)]
+#[derive(Default)]
 pub(crate) struct Scratch {
     image: Vec<u8>,
     offsets: Vec<u64>,
@@ -630,6 +630,13 @@ pub(crate) struct Scratch {
     dense: Vec<f32>,
     label_offsets: Vec<u64>,
     qids: Vec<u64>,
+}
+
+impl std::fmt::Debug for Scratch {
+    // The buffers' sizes, not their bytes (an image is hundreds of MB).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Scratch").field("image_capacity", &self.image.capacity()).finish_non_exhaustive()
+    }
 }
 
 /// Encodes rows `a..b` of `rows` as one shard image, in `scratch`'s image
