@@ -8,6 +8,7 @@
 
 use crate::EncodingKind;
 use crate::error::LoadError;
+use std::io::Write;
 use std::path::Path;
 
 /// File magic, 8 bytes.
@@ -216,15 +217,20 @@ fn round_up(x: usize) -> usize {
 /// Serialises a shard into bytes.
 pub fn encode(header: &Header, data: &ShardData<'_>) -> Vec<u8> {
     let mut out = Vec::new();
-    encode_into(header, data, &mut out);
-    out
+    match write_image(header, data, &mut out) {
+        Ok(_) => out,
+        Err(e) => unreachable!("writing to a Vec cannot fail: {e}"),
+    }
 }
 
-/// Serialises a shard into `out`, replacing what it held: a writer that
-/// keeps one buffer for all its shards touches its pages once, where a
-/// fresh image per shard costs a page fault (and the kernel's zeroing) per
-/// 4 KiB (SPEED.md).
-pub fn encode_into(header: &Header, data: &ShardData<'_>, out: &mut Vec<u8>) {
+/// Writes a shard's image to `out` as it goes, section by section — the
+/// bytes of [`encode`], without the image in memory first: a writer that
+/// built each shard's image in a buffer paid a page fault and the kernel's
+/// zeroing per 4 KiB of it, and a copy (SPEED.md). Returns the image's
+/// length and its CRC-32 (the manifest's). Each section's CRC goes into the
+/// header, which comes first, so the sections are read twice: once for
+/// their CRCs, once to write them.
+pub fn write_image(header: &Header, data: &ShardData<'_>, out: &mut impl Write) -> std::io::Result<(u64, u32)> {
     let (labels, label_offsets): (&[u8], &[u8]) = match data.labels {
         Labels::Single(l) => (bytemuck::cast_slice(l), &[]),
         Labels::Multi { offsets, ids } => (bytemuck::cast_slice(ids), bytemuck::cast_slice(offsets)),
@@ -241,16 +247,38 @@ pub fn encode_into(header: &Header, data: &ShardData<'_>, out: &mut Vec<u8>) {
     };
     let sections: [&[u8]; SECTIONS] =
         [labels, bytemuck::cast_slice(data.offsets), indices, values, bytemuck::cast_slice(data.qids), label_offsets];
-    out.clear();
-    out.resize(HEADER_LEN, 0);
     let mut table = [Section::default(); SECTIONS];
+    let mut at = HEADER_LEN;
     for (s, bytes) in sections.iter().enumerate() {
-        out.resize(round_up(out.len()), 0);
-        table[s] = Section { offset: out.len() as u64, len: bytes.len() as u64, crc: crc32fast::hash(bytes) };
-        out.extend_from_slice(bytes);
+        at = round_up(at);
+        table[s] = Section { offset: at as u64, len: bytes.len() as u64, crc: crc32fast::hash(bytes) };
+        at += bytes.len();
     }
-    out.resize(round_up(out.len()), 0);
-    write_header(&mut out[..HEADER_LEN], header, &table);
+    let mut h = [0u8; HEADER_LEN];
+    write_header(&mut h, header, &table);
+    let mut w = Counted { out, crc: crc32fast::Hasher::new(), len: 0 };
+    w.put(&h)?;
+    for (sec, bytes) in table.iter().zip(sections) {
+        w.put(&[0u8; ALIGN][..sec.offset as usize - w.len])?;
+        w.put(bytes)?;
+    }
+    w.put(&[0u8; ALIGN][..round_up(w.len) - w.len])?;
+    Ok((w.len as u64, w.crc.finalize()))
+}
+
+/// A writer that keeps the length and CRC-32 of what went through it.
+struct Counted<'w, W> {
+    out: &'w mut W,
+    crc: crc32fast::Hasher,
+    len: usize,
+}
+
+impl<W: Write> Counted<'_, W> {
+    fn put(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+        self.crc.update(bytes);
+        self.len += bytes.len();
+        self.out.write_all(bytes)
+    }
 }
 
 fn write_header(h: &mut [u8], header: &Header, table: &[Section; SECTIONS]) {

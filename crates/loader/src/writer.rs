@@ -8,7 +8,7 @@ use crate::error::LoadError;
 use crate::format::{
     self, Encoding, Header, Indices, LabelKind, Labels, Layout, ShardData, ValueColumnData, ValueEncoding,
 };
-use crate::fs::write_atomic;
+use crate::fs::{AtomicFile, write_atomic};
 use crate::libsvm::Rows;
 use crate::manifest::{FORMAT_NAME, MANIFEST, MANIFEST_VERSION, Manifest, ShardEntry};
 use std::path::{Path, PathBuf};
@@ -324,10 +324,12 @@ impl crate::Dataset {
         let min_dim = rows.min_dim();
         let dim = opts.dim.unwrap_or(min_dim).max(min_dim);
         let (kind, encoding) = Stats::of(rows).choose(opts, dim, &mut |scale| u8_exact(&rows.values, scale))?;
-        let mut scratch = Scratch::default();
-        let image =
-            encode_range(rows, 0, rows.len(), dim, encoding, kind, opts.index_base, rows.has_qids(), &mut scratch);
-        let shard = crate::Shard::from_image(name.to_path_buf(), image, false)?;
+        let (mut scratch, mut image) = (Scratch::default(), Vec::new());
+        let qids = rows.has_qids();
+        let (_, crc32) =
+            encode_range(rows, 0, rows.len(), dim, encoding, kind, opts.index_base, qids, &mut scratch, &mut image)
+                .map_err(|e| LoadError::io(name, e))?;
+        let shard = crate::Shard::from_image(name.to_path_buf(), &image, false)?;
         let mut counts = std::collections::BTreeMap::<u64, u64>::new();
         if kind != LabelKind::Real && kind != LabelKind::Multi {
             rows.labels.iter().for_each(|&l| *counts.entry(f64::from(l).to_bits()).or_default() += 1);
@@ -353,7 +355,7 @@ impl crate::Dataset {
                 rows: rows.len() as u64,
                 nnz: shard.header().nnz,
                 bytes: image.len() as u64,
-                crc32: crc32fast::hash(image),
+                crc32,
             }],
         };
         Ok(crate::Dataset::from_parts(name.to_path_buf(), manifest, vec![shard]))
@@ -542,23 +544,19 @@ impl DatasetWriter {
         }
         let file = format!("shard-{:05}.rbs", self.entries.len());
         let path = self.dir.join(&file);
-        let qids = self.has_qids == Some(true);
-        let image =
-            encode_range(rows, a, b, self.dim, self.encoding, self.kind, self.index_base, qids, &mut self.scratch);
-        write_atomic(&path, image)?;
+        let (dim, enc, kind, base, qids) =
+            (self.dim, self.encoding, self.kind, self.index_base, self.has_qids == Some(true));
+        let mut shard = AtomicFile::create(&path)?;
+        let (bytes, crc32) = encode_range(rows, a, b, dim, enc, kind, base, qids, &mut self.scratch, &mut shard)
+            .map_err(|e| LoadError::io(&path, e))?;
+        shard.commit()?;
         self.written.push(path);
         let nonzeros = rows.offsets[b] - rows.offsets[a];
         let nnz = match self.encoding.layout {
             Layout::Dense => (b - a) as u64 * self.dim,
             Layout::Sparse => nonzeros,
         };
-        self.entries.push(ShardEntry {
-            file,
-            rows: (b - a) as u64,
-            nnz,
-            bytes: image.len() as u64,
-            crc32: crc32fast::hash(image),
-        });
+        self.entries.push(ShardEntry { file, rows: (b - a) as u64, nnz, bytes, crc32 });
         self.rows += (b - a) as u64;
         self.nonzeros += nonzeros;
         match self.kind {
@@ -617,13 +615,12 @@ impl Drop for DatasetWriter {
     }
 }
 
-/// The buffers a shard image is built in, kept from one shard to the next
-/// (see [`format::encode_into`]): the image, and the columns that differ
-/// from the rows' own (offsets from the shard's start, bytes, u16 indices,
-/// dense rows, label offsets, absent query ids).
+/// The columns of a shard that differ from its rows' own (offsets from the
+/// shard's start, bytes, u16 indices, dense rows, label offsets, absent
+/// query ids), kept from one shard to the next: fresh ones would cost a
+/// page fault and the kernel's zeroing per 4 KiB of each (SPEED.md).
 #[derive(Default)]
 pub(crate) struct Scratch {
-    image: Vec<u8>,
     offsets: Vec<u64>,
     u8s: Vec<u8>,
     u16s: Vec<u16>,
@@ -635,14 +632,14 @@ pub(crate) struct Scratch {
 impl std::fmt::Debug for Scratch {
     // The buffers' sizes, not their bytes (an image is hundreds of MB).
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Scratch").field("image_capacity", &self.image.capacity()).finish_non_exhaustive()
+        f.debug_struct("Scratch").field("offsets_capacity", &self.offsets.capacity()).finish_non_exhaustive()
     }
 }
 
-/// Encodes rows `a..b` of `rows` as one shard image, in `scratch`'s image
-/// buffer, and returns it.
+/// Writes rows `a..b` of `rows` to `out` as one shard image (see
+/// [`format::write_image`]); returns its length and CRC-32.
 #[allow(clippy::too_many_arguments)]
-fn encode_range<'s>(
+fn encode_range(
     rows: &Rows,
     a: usize,
     b: usize,
@@ -651,9 +648,10 @@ fn encode_range<'s>(
     kind: LabelKind,
     base: u8,
     qids: bool,
-    scratch: &'s mut Scratch,
-) -> &'s [u8] {
-    let Scratch { image, offsets, u8s, u16s, dense, label_offsets, qids: qid_column } = scratch;
+    scratch: &mut Scratch,
+    out: &mut impl std::io::Write,
+) -> std::io::Result<(u64, u32)> {
+    let Scratch { offsets, u8s, u16s, dense, label_offsets, qids: qid_column } = scratch;
     let (s, e) = (rows.offsets[a] as usize, rows.offsets[b] as usize);
     offsets.clear();
     offsets.extend(rows.offsets[a..=b].iter().map(|o| o - s as u64));
@@ -728,6 +726,5 @@ fn encode_range<'s>(
     };
     let header =
         Header { rows: (b - a) as u64, nnz, dim, encoding: enc, label_kind: kind, index_base: base, multilabels };
-    format::encode_into(&header, &ShardData { labels, offsets: offs, indices, values, qids }, image);
-    image
+    format::write_image(&header, &ShardData { labels, offsets: offs, indices, values, qids }, out)
 }
