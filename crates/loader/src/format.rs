@@ -229,7 +229,7 @@ pub fn encode(header: &Header, data: &ShardData<'_>) -> Vec<u8> {
 /// zeroing per 4 KiB of it, and a copy (SPEED.md). Returns the image's
 /// length and its CRC-32 (the manifest's). Each section's CRC goes into the
 /// header, which comes first, so the sections are read twice: once for
-/// their CRCs, once to write them.
+/// their CRCs, once to write them; the file's CRC is combined from theirs.
 pub fn write_image(header: &Header, data: &ShardData<'_>, out: &mut impl Write) -> std::io::Result<(u64, u32)> {
     let (labels, label_offsets): (&[u8], &[u8]) = match data.labels {
         Labels::Single(l) => (bytemuck::cast_slice(l), &[]),
@@ -260,7 +260,7 @@ pub fn write_image(header: &Header, data: &ShardData<'_>, out: &mut impl Write) 
     w.put(&h)?;
     for (sec, bytes) in table.iter().zip(sections) {
         w.put(&[0u8; ALIGN][..sec.offset as usize - w.len])?;
-        w.put(bytes)?;
+        w.put_hashed(bytes, sec.crc)?;
     }
     w.put(&[0u8; ALIGN][..round_up(w.len) - w.len])?;
     Ok((w.len as u64, w.crc.finalize()))
@@ -276,6 +276,14 @@ struct Counted<'w, W> {
 impl<W: Write> Counted<'_, W> {
     fn put(&mut self, bytes: &[u8]) -> std::io::Result<()> {
         self.crc.update(bytes);
+        self.len += bytes.len();
+        self.out.write_all(bytes)
+    }
+
+    /// As [`Counted::put`] for bytes whose CRC-32 is known: combined, not
+    /// computed again.
+    fn put_hashed(&mut self, bytes: &[u8], crc: u32) -> std::io::Result<()> {
+        self.crc.combine(&crc32fast::Hasher::new_with_initial_len(crc, bytes.len() as u64));
         self.len += bytes.len();
         self.out.write_all(bytes)
     }
