@@ -79,6 +79,17 @@ pub trait Row: Copy + Send + Sync {
     /// than the row's dimension.
     #[inline]
     fn prefetch_state<T>(&self, _state: &[T]) {}
+
+    /// The entries whose value is not zero, in order, as (feature index,
+    /// decoded value), written to the front of `scratch` (grown as needed,
+    /// never shrunk): what an update that skips zeros visits. No branch per
+    /// entry (dense rows are mostly zeros, and a branch per entry
+    /// mispredicts at every edge of a run of them); dense byte rows also
+    /// skip eight zeros at a time.
+    #[inline]
+    fn nonzeros<'s>(&self, scratch: &'s mut Vec<(usize, f32)>) -> &'s [(usize, f32)] {
+        crate::values::compact(self.nnz(), |k| self.entry(k), scratch, 0)
+    }
 }
 
 #[inline(always)]
@@ -303,6 +314,10 @@ impl<V: StoredValues> Row for DenseRow<V> {
     fn norm_sq_in(&self, b: Backend) -> f32 {
         // SAFETY: the row stores `dim` values.
         unsafe { backend::norm_sq(b, self.values, self.dim()) }
+    }
+    #[inline]
+    fn nonzeros<'s>(&self, scratch: &'s mut Vec<(usize, f32)>) -> &'s [(usize, f32)] {
+        self.values.nonzeros(scratch)
     }
 }
 

@@ -426,3 +426,53 @@ fn byte_dots_cover_every_width_and_the_largest_sums() {
     }
     assert!(std::panic::catch_unwind(|| dots_u8_on(ByteIsa::best(), &[1; 5], &[1; 4], 2, &mut [0; 4])).is_err());
 }
+
+/// [`Row::nonzeros`] of `row` against its entries filtered, bit for bit.
+fn check_nonzeros<R: Row>(row: R, scratch: &mut Vec<(usize, f32)>) {
+    let want: Vec<(usize, u32)> =
+        (0..row.nnz()).map(|k| row.entry(k)).filter(|e| e.1 != 0.0).map(|(i, v)| (i, v.to_bits())).collect();
+    let got: Vec<(usize, u32)> = row.nonzeros(scratch).iter().map(|&(i, v)| (i, v.to_bits())).collect();
+    assert_eq!(got, want);
+}
+
+proptest! {
+    /// Every encoding, rows of every length around the eight-byte word,
+    /// zeros (and −0.0) in runs and scattered, and a scratch left longer or
+    /// shorter by an earlier row.
+    #[test]
+    fn nonzeros_are_the_entries_that_are_not_zero(
+        n in 0usize..=80,
+        zero_in_16 in 0u64..=16,
+        runs: bool,
+        stale in 0usize..100,
+        seed: u64,
+    ) {
+        let mut r = Rng(seed);
+        let mut bytes = r.bytes(n);
+        let mut k = 0;
+        while k < n {
+            let zero = r.next() % 16 < zero_in_16;
+            let len = if runs { 1 + r.below(12) } else { 1 };
+            for b in bytes.iter_mut().skip(k).take(len) {
+                if zero {
+                    *b = 0;
+                } else if *b == 0 {
+                    *b = 1;
+                }
+            }
+            k += len;
+        }
+        let floats: Vec<f32> =
+            bytes.iter().map(|&b| if b == 0 { if r.next().is_multiple_of(2) { 0.0 } else { -0.0 } } else { r.f32() }).collect();
+        let mut scratch = vec![(usize::MAX, f32::NAN); stale];
+        check_nonzeros(DenseRow::new(&floats[..]), &mut scratch);
+        check_nonzeros(DenseRow::new(U8Values::new(&bytes, 0.5)), &mut scratch);
+        let idx: Vec<u32> = (0..n as u32).map(|i| 3 * i + 1).collect();
+        let dim = 3 * n + 2;
+        check_nonzeros(SparseRow::try_new(dim, &idx[..], &floats[..]).unwrap(), &mut scratch);
+        check_nonzeros(SparseRow::try_new(dim, &idx[..], U8Values::new(&bytes, 0.25)).unwrap(), &mut scratch);
+        check_nonzeros(SparseRow::try_new(dim, &idx[..], Ones).unwrap(), &mut scratch);
+        let idx16: Vec<u16> = idx.iter().map(|&i| i as u16).collect();
+        check_nonzeros(SparseRow::try_new(dim, &idx16[..], &floats[..]).unwrap(), &mut scratch);
+    }
+}
