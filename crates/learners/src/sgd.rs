@@ -360,12 +360,31 @@ impl Sgd {
     /// `c = η·g·y`; NAG divides by `s_i` too. The running sum of the
     /// iterates follows `v`.
     fn adaptive_step<R: Row>(&mut self, x: &R, c: f64, g: f64) {
-        // The row's non-zero entries first, without a branch: dense rows
-        // are mostly zeros, and a branch per entry mispredicted at every
-        // edge of a stroke. Then the steps, each independent of the
-        // others, four at a time: the square roots and divisions overlap.
-        let mut scratch = std::mem::take(&mut self.live);
-        let live = x.nonzeros(&mut scratch);
+        if x.nnz() < x.dim() {
+            // Sparse: the stored entries (a stored zero keeps its state).
+            self.adaptive_entries::<true>(x.nnz(), |k| x.entry(k), c, g);
+        } else {
+            // Dense rows are mostly zeros: their non-zeros first, found
+            // without a branch per entry (one mispredicted at every edge of
+            // a stroke).
+            let mut scratch = std::mem::take(&mut self.live);
+            let live = x.nonzeros(&mut scratch);
+            self.adaptive_entries::<false>(live.len(), |k| live[k], c, g);
+            self.live = scratch;
+        }
+        if self.p.bias == Bias::Explicit {
+            let gb = self.g2.last_mut().expect("adaptive: a bias accumulator");
+            *gb += (g * g) as f32;
+            self.b += c as f32 / gb.sqrt();
+        }
+    }
+
+    /// [`Self::adaptive_step`] on the `n` entries `entry(0..n)`, four at a
+    /// time: their steps are independent, so the square roots and divisions
+    /// overlap in SSE2 lanes. `ZEROS`: some values may be zero (their lanes
+    /// then keep their state; without, a zero would divide 0 by 0).
+    #[inline(always)]
+    fn adaptive_entries<const ZEROS: bool>(&mut self, n: usize, entry: impl Fn(usize) -> (usize, f32), c: f64, g: f64) {
         let ac = self.avg.c;
         let normalized = self.p.schedule == Schedule::Normalized;
         let scale = |s: &Self, i: usize| if normalized { s.xmax[i] } else { 1.0 };
@@ -376,14 +395,15 @@ impl Sgd {
                 s.avg.u[i] -= ac * (f64::from(v) - f64::from(old));
             }
         };
-        let mut quads = live.chunks_exact(4);
-        for q in &mut quads {
-            let at = [q[0].0, q[1].0, q[2].0, q[3].0];
-            let new = adagrad::step4(
+        let quads = n / 4 * 4;
+        for k0 in (0..quads).step_by(4) {
+            let e = [entry(k0), entry(k0 + 1), entry(k0 + 2), entry(k0 + 3)];
+            let at = e.map(|e| e.0);
+            let new = adagrad::step4::<ZEROS>(
                 at.map(|i| self.g2[i]),
                 at.map(|i| self.v[i]),
                 at.map(|i| scale(self, i)),
-                [q[0].1, q[1].1, q[2].1, q[3].1],
+                e.map(|e| e.1),
                 c,
                 g,
             );
@@ -391,15 +411,10 @@ impl Sgd {
                 set(self, i, (new.0[j], new.1[j]));
             }
         }
-        for &(i, xi) in quads.remainder() {
+        for k in quads..n {
+            let (i, xi) = entry(k);
             let new = adagrad::step(self.g2[i], self.v[i], scale(self, i), xi, c, g);
             set(self, i, new);
-        }
-        self.live = scratch;
-        if self.p.bias == Bias::Explicit {
-            let gb = self.g2.last_mut().expect("adaptive: a bias accumulator");
-            *gb += (g * g) as f32;
-            self.b += c as f32 / gb.sqrt();
         }
     }
 
@@ -483,18 +498,31 @@ pub(crate) mod adagrad {
     /// `g2`, weight `v` and NAG scale `s` (1 for AdaGrad: a product by 1 is
     /// exact) after a step on value `x`, `c = η·g·y`: `G_i += (g·x)²`,
     /// `v_i += (c·x)/(√G_i·s)`, the products `g·x` and `c·x` in f64.
+    /// A zero value (or −0.0) has no gradient: the state stays as it is.
     #[inline(always)]
     pub(crate) fn step(g2: f32, v: f32, s: f32, x: f32, c: f64, g: f64) -> (f32, f32) {
+        if x == 0.0 {
+            return (g2, v);
+        }
         let x = f64::from(x);
         let gx = (g * x) as f32;
         let g2 = g2 + gx * gx;
         (g2, v + (c * x) as f32 / (g2.sqrt() * s))
     }
 
-    /// [`step`] on four coordinates in SSE2 lanes.
+    /// [`step`] on four coordinates in SSE2 lanes; without `ZEROS`, the
+    /// caller promises that no value is zero (the lanes then skip the
+    /// select that keeps a zero's state).
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
-    pub(crate) fn step4(g2: [f32; 4], v: [f32; 4], s: [f32; 4], x: [f32; 4], c: f64, g: f64) -> ([f32; 4], [f32; 4]) {
+    pub(crate) fn step4<const ZEROS: bool>(
+        g2: [f32; 4],
+        v: [f32; 4],
+        s: [f32; 4],
+        x: [f32; 4],
+        c: f64,
+        g: f64,
+    ) -> ([f32; 4], [f32; 4]) {
         use safe_arch::*;
         let x = m128::from_array(x);
         let (lo, hi) =
@@ -508,17 +536,32 @@ pub(crate) mod adagrad {
                 convert_to_m128_from_m128d(mul_m128d(k, hi)),
             )
         };
+        let (g2_old, v) = (m128::from_array(g2), m128::from_array(v));
         let gx = times(g);
-        let g2 = add_m128(m128::from_array(g2), mul_m128(gx, gx));
+        let g2 = add_m128(g2_old, mul_m128(gx, gx));
         let d = mul_m128(sqrt_m128(g2), m128::from_array(s));
-        let v = add_m128(m128::from_array(v), div_m128(times(c), d));
-        (g2.to_array(), v.to_array())
+        let stepped = add_m128(v, div_m128(times(c), d));
+        if !ZEROS {
+            return (g2.to_array(), stepped.to_array());
+        }
+        // Lanes whose value is zero keep their state.
+        let live = cmp_neq_mask_m128(x, zeroed_m128());
+        let select = |new, old| bitor_m128(bitand_m128(live, new), bitandnot_m128(live, old));
+        (select(g2, g2_old).to_array(), select(stepped, v).to_array())
     }
 
-    /// [`step`] on four coordinates, one after another.
+    /// [`step`] on four coordinates, one after another (`ZEROS` as on
+    /// x86-64).
     #[cfg(not(target_arch = "x86_64"))]
     #[inline(always)]
-    pub(crate) fn step4(g2: [f32; 4], v: [f32; 4], s: [f32; 4], x: [f32; 4], c: f64, g: f64) -> ([f32; 4], [f32; 4]) {
+    pub(crate) fn step4<const ZEROS: bool>(
+        g2: [f32; 4],
+        v: [f32; 4],
+        s: [f32; 4],
+        x: [f32; 4],
+        c: f64,
+        g: f64,
+    ) -> ([f32; 4], [f32; 4]) {
         let r: [(f32, f32); 4] = std::array::from_fn(|j| step(g2[j], v[j], s[j], x[j], c, g));
         (r.map(|p| p.0), r.map(|p| p.1))
     }
@@ -552,11 +595,15 @@ mod tests {
             c in any::<f64>().prop_filter("finite", |c| c.is_finite()),
             g in -10.0f64..10.0,
         ) {
-            let (g2s, vs) = step4(g2, v, s, x, c, g);
-            for j in 0..4 {
-                let (a, b) = step(g2[j], v[j], s[j], x[j], c, g);
-                prop_assert!(g2s[j].to_bits() == a.to_bits() || (g2s[j].is_nan() && a.is_nan()), "G lane {j}");
-                prop_assert!(vs[j].to_bits() == b.to_bits() || (vs[j].is_nan() && b.is_nan()), "v lane {j}");
+            // Any values (zeros keep their state), and non-zero values
+            // only, the lanes' promise when zeros were dropped first.
+            let nonzero = x.map(|v| if v == 0.0 { 1.0 } else { v });
+            for (x, (g2s, vs)) in [(x, step4::<true>(g2, v, s, x, c, g)), (nonzero, step4::<false>(g2, v, s, nonzero, c, g))] {
+                for j in 0..4 {
+                    let (a, b) = step(g2[j], v[j], s[j], x[j], c, g);
+                    prop_assert!(g2s[j].to_bits() == a.to_bits() || (g2s[j].is_nan() && a.is_nan()), "G lane {j}");
+                    prop_assert!(vs[j].to_bits() == b.to_bits() || (vs[j].is_nan() && b.is_nan()), "v lane {j}");
+                }
             }
         }
     }
