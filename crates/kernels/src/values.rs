@@ -224,6 +224,21 @@ impl StoredValues for &[f32] {
     fn len(&self) -> usize {
         <[f32]>::len(self)
     }
+    /// Eight values at a time: eight zeros (an image's background) are
+    /// skipped whole.
+    #[inline]
+    fn nonzeros<'s>(&self, scratch: &'s mut Vec<(usize, f32)>) -> &'s [(usize, f32)] {
+        let (blocks, tail) = self.as_chunks::<8>();
+        let mut m = 0;
+        for (w, block) in blocks.iter().enumerate() {
+            // ±0 in every lane: no bit but the sign is set.
+            if block.iter().fold(0, |a, v| a | (v.to_bits() << 1)) != 0 {
+                m = compact(8, |j| (8 * w + j, block[j]), scratch, m).len();
+            }
+        }
+        let base = 8 * blocks.len();
+        compact(tail.len(), |j| (base + j, tail[j]), scratch, m)
+    }
 }
 
 impl StoredValues for U8Values<'_> {
