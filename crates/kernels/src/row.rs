@@ -84,8 +84,8 @@ pub trait Row: Copy + Send + Sync {
     /// decoded value), written to the front of `scratch` (grown as needed,
     /// never shrunk): what an update that skips zeros visits. No branch per
     /// entry (dense rows are mostly zeros, and a branch per entry
-    /// mispredicts at every edge of a run of them); dense byte rows also
-    /// skip eight zeros at a time.
+    /// mispredicts at every edge of a run of them); dense rows also skip
+    /// eight zeros at a time.
     #[inline]
     fn nonzeros<'s>(&self, scratch: &'s mut Vec<(usize, f32)>) -> &'s [(usize, f32)] {
         crate::values::compact(self.nnz(), |k| self.entry(k), scratch, 0)

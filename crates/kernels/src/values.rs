@@ -250,10 +250,6 @@ impl StoredValues for U8Values<'_> {
     /// skipped whole.
     #[inline]
     fn nonzeros<'s>(&self, scratch: &'s mut Vec<(usize, f32)>) -> &'s [(usize, f32)] {
-        let n = self.data.len();
-        if scratch.len() < n {
-            scratch.resize(n, (0, 0.0));
-        }
         let (words, tail) = self.data.as_chunks::<8>();
         let mut m = 0;
         for (w, word) in words.iter().enumerate() {
