@@ -3,20 +3,27 @@
 //! file and its labels file.
 //!
 //! Text streams through: it is read (and decoded) a block at a time, each
-//! block parsed in parallel, and the rows spooled to temporary files inside
-//! the new dataset's directory while the statistics that choose the
-//! encoding (dimension, label kind, value range) are gathered. Then each
-//! spooled batch is encoded and written as shards. Memory holds a block of
-//! text and a batch of rows, not the input: a multi-gigabyte `.gz` converts
-//! in a few hundred megabytes. Input that fits one batch never touches the
-//! spool.
+//! block parsed in parallel into a batch of rows, while the statistics
+//! that choose the encoding (dimension, label kind, value range) are
+//! gathered. The encoding is the whole input's, known only at its end, so
+//! each full batch is written as shards in the encoding the rows so far
+//! call for — the final one for most inputs, whose first hundreds of
+//! megabytes look like the rest — and only the batches after one that
+//! called for something else wait in temporary files inside the new
+//! dataset's directory. If the final choice is not the guessed one, the
+//! shards written ahead are read back and written again. Either way the
+//! shards are those of writing each batch once in the final encoding.
+//! Memory holds a block of text and a batch of rows, not the input: a
+//! multi-gigabyte `.gz` converts in a few hundred megabytes.
 
+use crate::dataset::append_rows;
 use crate::error::{LoadError, ParseError};
-use crate::format::LabelKind;
+use crate::format::{Encoding, LabelKind, ValueEncoding};
 use crate::idx::read_mnist;
 use crate::input::for_each_block;
 use crate::libsvm::{ParseOptions, Rows, parse_block_into};
 use crate::manifest::{MANIFEST, Manifest};
+use crate::shard::{OpenOptions, Shard};
 use crate::writer::{DatasetWriter, Stats, WriteOptions, u8_exact, write_dataset};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -91,6 +98,10 @@ pub struct Converted {
     pub input_bytes: u64,
     /// Lines skipped with `skip_bad_lines`, by file.
     pub skipped: Vec<(PathBuf, ParseError)>,
+    /// Rows written twice: shards are written as the first batches call
+    /// for, and written again if the rest of the input calls for another
+    /// encoding, dimension or label kind.
+    pub rewritten_rows: u64,
 }
 
 /// Converts `inputs` into a new dataset in `out` (refused if `out` already
@@ -136,7 +147,7 @@ pub fn convert(
     let input_bytes = std::fs::metadata(images).map(|m| m.len()).unwrap_or(0);
     progress(&format!("writing {}", out.display()));
     let manifest = write_dataset(out, &rows, &wopts)?;
-    Ok(Converted { manifest, input_bytes, skipped: Vec::new() })
+    Ok(Converted { manifest, input_bytes, skipped: Vec::new(), rewritten_rows: 0 })
 }
 
 /// LIBSVM text files into a dataset, streaming (the module's doc).
@@ -157,7 +168,18 @@ fn convert_text(
         .build()
         .map_err(|e| LoadError::Invalid(format!("cannot start the parser threads: {e}")))?;
     std::fs::create_dir_all(out).map_err(|e| LoadError::io(out, e))?;
-    let mut spool = Spool::new(out.join(".spool"), opts.parse.multilabel, opts.batch_bytes);
+    let w = &opts.write;
+    let mut spool = Spool {
+        out: out.to_path_buf(),
+        dir: out.join(".spool"),
+        batch: Rows::default(),
+        ahead: None,
+        files: Vec::new(),
+        multilabel: opts.parse.multilabel,
+        limit: opts.batch_bytes,
+        index_base: u8::from(!opts.parse.zero_based),
+        shard_bytes: w.shard_bytes.max(1),
+    };
     let mut stats = Stats::new(opts.parse.multilabel);
     let mut scales = ScaleChecks::default();
     let mut pieces = Vec::new();
@@ -177,30 +199,51 @@ fn convert_text(
             skipped.extend(batch.skipped.drain(..).map(|e| (path.clone(), e)));
             stats.add_from(batch, first);
             scales.check(&stats, &batch.values[from..]);
-            spool.spill_if_full()
+            if spool.full() {
+                // What the rows so far call for (a guess: it never loses a
+                // value, it may only turn out not to be the final choice).
+                let mut exact = |scale| scales.verdict(scale).unwrap_or_else(|| spool.exact_so_far(scale));
+                let guess = choose(&stats, w, &mut exact).ok();
+                spool.spill(guess)?;
+            }
+            Ok(())
         })?;
     }
     if stats.rows == 0 {
         return Err(LoadError::Empty { path: inputs[0].clone() });
     }
     progress(&format!("writing {}", out.display()));
-    let w = &opts.write;
-    let dim = w.dim.unwrap_or(stats.dim);
-    if dim < stats.dim {
-        return Err(LoadError::Invalid(format!("dimension {dim} is below the largest index + 1 ({})", stats.dim)));
-    }
     // Whether every value is a byte times `scale`: known from the checks on
     // the way when the scale was the same for every block, else read again
-    // from the spooled batches.
+    // from the batches written so far.
     let mut exact = |scale: f32| {
         scales.verdict(scale).unwrap_or_else(|| spool.all(|rows| u8_exact(&rows.values, scale)).unwrap_or(false))
     };
-    let (kind, encoding) = stats.choose(w, dim, &mut exact)?;
-    let mut writer = DatasetWriter::create(out, dim, encoding, kind, u8::from(!opts.parse.zero_based))?;
-    writer.set_qids(stats.qids);
-    spool.drain(|rows| writer.write_cut(rows, w.shard_bytes.max(1)))?;
-    let manifest = writer.finish()?;
-    Ok(Converted { manifest, input_bytes, skipped })
+    let choice = choose(&stats, w, &mut exact)?;
+    let (manifest, rewritten_rows) = spool.finish(choice)?;
+    Ok(Converted { manifest, input_bytes, skipped, rewritten_rows })
+}
+
+/// What a dataset's shards are written as: what [`DatasetWriter::create`]
+/// and [`DatasetWriter::set_qids`] take.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Choice {
+    dim: u64,
+    kind: LabelKind,
+    encoding: Encoding,
+    qids: bool,
+}
+
+/// The choice for rows with these statistics: `opts`' dimension, encoding
+/// and label kind where it forces them (refused if they would lose
+/// something), else the most compact lossless ones.
+fn choose(stats: &Stats, opts: &WriteOptions, exact: &mut dyn FnMut(f32) -> bool) -> Result<Choice, LoadError> {
+    let dim = opts.dim.unwrap_or(stats.dim);
+    if dim < stats.dim {
+        return Err(LoadError::Invalid(format!("dimension {dim} is below the largest index + 1 ({})", stats.dim)));
+    }
+    let (kind, encoding) = stats.choose(opts, dim, exact)?;
+    Ok(Choice { dim, kind, encoding, qids: stats.qids })
 }
 
 /// Whether the values are bytes times a scale, checked block by block as
@@ -243,21 +286,41 @@ impl ScaleChecks {
     }
 }
 
-/// Parsed rows waiting for their encoding: the current batch in memory,
-/// full batches in files under `dir` (removed when the spool is dropped).
+/// Parsed rows on their way to shards, a batch at a time. While the
+/// batches keep calling for the encoding the first full one did, each is
+/// written as shards in it at once (`ahead`): when that is the final
+/// choice, as it usually is, no row is written twice. The batches after
+/// the first that called for something else wait in files under `dir`
+/// (removed when the spool is dropped), to be written once the final
+/// choice is known; if that choice is not the guessed one, the shards
+/// written ahead are moved into `dir`, read back and written again.
 struct Spool {
+    /// The new dataset's directory.
+    out: PathBuf,
     dir: PathBuf,
+    /// The batch being filled.
     batch: Rows,
+    /// The first batches, written as shards in the encoding they called for.
+    ahead: Option<Ahead>,
+    /// The batches after those, in order.
     files: Vec<PathBuf>,
     multilabel: bool,
     limit: u64,
+    index_base: u8,
+    shard_bytes: u64,
+}
+
+/// Batches written ahead in a guessed encoding.
+struct Ahead {
+    choice: Choice,
+    writer: DatasetWriter,
+    /// Shards written for each batch (a batch is cut into shards by
+    /// itself, so a batch written again is cut the same way as a batch
+    /// written once).
+    shards: Vec<usize>,
 }
 
 impl Spool {
-    fn new(dir: PathBuf, multilabel: bool, limit: u64) -> Self {
-        Spool { dir, batch: Rows::default(), files: Vec::new(), multilabel, limit }
-    }
-
     /// The batch being filled: blocks are parsed straight into it. It
     /// keeps its buffers from one file to the next: fresh ones would cost a
     /// page fault per 4 KiB, a fifth of a conversion's time (SPEED.md).
@@ -268,22 +331,65 @@ impl Spool {
         &mut self.batch
     }
 
-    /// Writes the batch to a file if it is full.
-    fn spill_if_full(&mut self) -> Result<(), LoadError> {
-        if 8 * self.batch.indices.len() as u64 >= self.limit {
+    fn full(&self) -> bool {
+        8 * self.batch.indices.len() as u64 >= self.limit
+    }
+
+    /// Writes the full batch: as shards if `guess` (the choice of every
+    /// row so far) is the choice of the batches written ahead, or the
+    /// first; else to a file.
+    fn spill(&mut self, guess: Option<Choice>) -> Result<(), LoadError> {
+        let ahead = match (&mut self.ahead, guess) {
+            (Some(a), Some(c)) if self.files.is_empty() && a.choice == c => Some(a),
+            (None, Some(choice)) => {
+                let mut writer =
+                    DatasetWriter::create(&self.out, choice.dim, choice.encoding, choice.kind, self.index_base)?;
+                writer.set_qids(choice.qids);
+                Some(self.ahead.insert(Ahead { choice, writer, shards: Vec::new() }))
+            }
+            _ => None,
+        };
+        if let Some(a) = ahead {
+            let before = a.writer.written().len();
+            a.writer.write_cut(&self.batch, self.shard_bytes)?;
+            a.shards.push(a.writer.written().len() - before);
+        } else {
             let path = self.dir.join(format!("batch-{:05}", self.files.len()));
             std::fs::create_dir_all(&self.dir).map_err(|e| LoadError::io(&self.dir, e))?;
             write_batch(&path, &self.batch).map_err(|e| LoadError::io(&path, e))?;
             self.files.push(path);
-            self.batch.clear(self.multilabel);
         }
+        self.batch.clear(self.multilabel);
         Ok(())
+    }
+
+    /// Whether every value so far is known to be a byte times `scale`
+    /// without reading a file: the batches written ahead are if they were
+    /// written with that scale; the batch in memory is checked.
+    fn exact_so_far(&self, scale: f32) -> bool {
+        let ahead = match &self.ahead {
+            None => true,
+            Some(a) => {
+                matches!(a.choice.encoding.values, ValueEncoding::U8 { scale: s } if s.to_bits() == scale.to_bits())
+            }
+        };
+        ahead && self.files.is_empty() && u8_exact(&self.batch.values, scale)
     }
 
     /// Whether `f` holds for every batch, in order (stopping at the first
     /// that fails).
     fn all(&self, mut f: impl FnMut(&Rows) -> bool) -> Result<bool, LoadError> {
         let mut rows = Rows::default();
+        if let Some(a) = &self.ahead {
+            let mut paths = a.writer.written();
+            for &n in &a.shards {
+                read_shards(&paths[..n], self.multilabel, &mut rows)?;
+                if !f(&rows) {
+                    return Ok(false);
+                }
+                paths = &paths[n..];
+            }
+        }
         for path in &self.files {
             read_batch(path, &mut rows).map_err(|e| LoadError::io(path, e))?;
             if !f(&rows) {
@@ -293,8 +399,9 @@ impl Spool {
         Ok(self.batch.offsets.len() <= 1 || f(&self.batch))
     }
 
-    /// Hands every batch to `f`, in order, deleting each file after.
-    fn drain(&mut self, mut f: impl FnMut(&Rows) -> Result<(), LoadError>) -> Result<(), LoadError> {
+    /// Writes every batch not yet written as `choice` into the dataset and
+    /// finishes it: its manifest, and how many rows were written twice.
+    fn finish(mut self, choice: Choice) -> Result<(Manifest, u64), LoadError> {
         // The batch in memory keeps only what it holds from here: the
         // batches read back need a buffer of their own.
         let b = &mut self.batch;
@@ -303,16 +410,46 @@ impl Spool {
         b.values.shrink_to_fit();
         b.labels.shrink_to_fit();
         let mut rows = Rows::default();
+        let mut rewritten = 0;
+        let mut writer = match self.ahead.take() {
+            Some(a) if a.choice == choice => a.writer,
+            ahead => {
+                // The shards written ahead move out of the way of the new
+                // ones (same names), then are read back batch by batch.
+                let mut moved = Vec::new();
+                if let Some(a) = &ahead {
+                    std::fs::create_dir_all(&self.dir).map_err(|e| LoadError::io(&self.dir, e))?;
+                    rewritten = a.writer.rows();
+                }
+                let shards = ahead.as_ref().map(|a| a.shards.clone()).unwrap_or_default();
+                for (k, from) in ahead.map(|a| a.writer.abandon()).unwrap_or_default().into_iter().enumerate() {
+                    let to = self.dir.join(format!("ahead-{k:05}.rbs"));
+                    std::fs::rename(&from, &to).map_err(|e| LoadError::io(&from, e))?;
+                    moved.push(to);
+                }
+                let Choice { dim, kind, encoding, qids } = choice;
+                let mut writer = DatasetWriter::create(&self.out, dim, encoding, kind, self.index_base)?;
+                writer.set_qids(qids);
+                let mut paths = moved.as_slice();
+                for n in shards {
+                    read_shards(&paths[..n], self.multilabel, &mut rows)?;
+                    paths[..n].iter().for_each(|p| drop(std::fs::remove_file(p)));
+                    writer.write_cut(&rows, self.shard_bytes)?;
+                    paths = &paths[n..];
+                }
+                writer
+            }
+        };
         for path in std::mem::take(&mut self.files) {
             read_batch(&path, &mut rows).map_err(|e| LoadError::io(&path, e))?;
             debug_assert_eq!(self.multilabel, !rows.label_offsets.is_empty());
             let _ = std::fs::remove_file(&path);
-            f(&rows)?;
+            writer.write_cut(&rows, self.shard_bytes)?;
         }
         if self.batch.offsets.len() > 1 {
-            f(&self.batch)?;
+            writer.write_cut(&self.batch, self.shard_bytes)?;
         }
-        Ok(())
+        Ok((writer.finish()?, rewritten))
     }
 }
 
@@ -320,6 +457,18 @@ impl Drop for Spool {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.dir);
     }
+}
+
+/// The rows of the shards at `paths`, in order, into `rows` (cleared
+/// first).
+fn read_shards(paths: &[PathBuf], multilabel: bool, rows: &mut Rows) -> Result<(), LoadError> {
+    rows.clear(multilabel);
+    rows.dim = 0;
+    for path in paths {
+        let shard = Shard::open(path, OpenOptions::default())?;
+        append_rows(&shard, rows);
+    }
+    Ok(())
 }
 
 /// A batch's columns, each as its length then its little-endian bytes

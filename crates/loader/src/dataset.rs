@@ -164,7 +164,6 @@ impl Dataset {
     }
 
     /// Every row back in columnar form (for export and interop).
-    #[allow(clippy::needless_range_loop)] // `r` indexes rows, labels and multi-labels alike
     pub fn to_rows(&self) -> Rows {
         let multilabel = self.manifest.label_kind == crate::LabelKind::Multi;
         let mut out = Rows {
@@ -173,29 +172,7 @@ impl Dataset {
             ..Default::default()
         };
         for shard in &self.shards {
-            let labels = shard.labels();
-            with_rows!(shard.rows(), |rows| {
-                use crate::rows::RowSet;
-                use rosenblatt_kernels::Row;
-                for r in 0..rows.len() {
-                    let row = rows.row(r);
-                    for k in 0..row.nnz() {
-                        let (i, v) = row.entry(k);
-                        if v != 0.0 {
-                            out.indices.push(i as u32);
-                            out.values.push(v);
-                        }
-                    }
-                    out.offsets.push(out.indices.len() as u64);
-                    if multilabel {
-                        out.multilabels.extend_from_slice(shard.multilabels(r));
-                        out.label_offsets.push(out.multilabels.len() as u64);
-                    } else {
-                        out.labels.push(labels[r]);
-                    }
-                    out.qids.push(shard.qid(r));
-                }
-            });
+            append_rows(shard, &mut out);
         }
         out.dim = self.dim();
         if !out.qids.iter().any(|&q| q != NO_QID) {
@@ -203,4 +180,37 @@ impl Dataset {
         }
         out
     }
+}
+
+/// Appends `shard`'s rows to `out` as a parser gives them: the stored
+/// non-zeros, labels (or label sets: `out` in multi-label form) and query
+/// ids, [`NO_QID`] where a row has none. The values are the encoding's,
+/// which are the parsed ones wherever the writer chose the encoding.
+#[allow(clippy::needless_range_loop)] // `r` indexes rows, labels and multi-labels alike
+pub(crate) fn append_rows(shard: &crate::Shard, out: &mut Rows) {
+    let multilabel = shard.header().label_kind == crate::LabelKind::Multi;
+    let labels = shard.labels();
+    with_rows!(shard.rows(), |rows| {
+        use crate::rows::RowSet;
+        use rosenblatt_kernels::Row;
+        for r in 0..rows.len() {
+            let row = rows.row(r);
+            for k in 0..row.nnz() {
+                let (i, v) = row.entry(k);
+                if v != 0.0 {
+                    out.indices.push(i as u32);
+                    out.values.push(v);
+                }
+            }
+            out.offsets.push(out.indices.len() as u64);
+            if multilabel {
+                out.multilabels.extend_from_slice(shard.multilabels(r));
+                out.label_offsets.push(out.multilabels.len() as u64);
+            } else {
+                out.labels.push(labels[r]);
+            }
+            out.qids.push(shard.qid(r));
+        }
+    });
+    out.dim = out.dim.max(shard.header().dim);
 }

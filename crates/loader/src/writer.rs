@@ -441,6 +441,19 @@ impl DatasetWriter {
         self.rows
     }
 
+    /// The shard files written so far, in order.
+    pub(crate) fn written(&self) -> &[PathBuf] {
+        &self.written
+    }
+
+    /// Gives up the dataset without removing its shards: their paths, for
+    /// the caller to move away and read again (a conversion whose guessed
+    /// encoding did not hold).
+    pub(crate) fn abandon(mut self) -> Vec<PathBuf> {
+        self.finished = true;
+        std::mem::take(&mut self.written)
+    }
+
     /// Writes `rows` as the next shard.
     pub fn write_shard(&mut self, rows: &Rows) -> Result<(), LoadError> {
         self.check(rows)?;

@@ -701,6 +701,140 @@ fn a_streamed_conversion_picks_the_whole_inputs_scale() {
     }
 }
 
+/// A conversion writes the first batches as shards in the encoding they
+/// call for while later batches keep calling for it; input whose later rows
+/// call for another dimension, index width, value encoding, label kind,
+/// query ids or layout has those shards read back and written again. Either
+/// way the dataset is the whole input's: its rows, encoding, dimension,
+/// label kind; no stray file is left; and rows are written twice only when
+/// the guess failed.
+#[test]
+fn a_conversion_whose_first_batches_mislead_equals_a_whole_one() {
+    use rosenblatt_loader::convert::{ConvertOptions, convert};
+    let tmp = tempfile::tempdir().unwrap();
+    let small = ConvertOptions { block_bytes: 1000, batch_bytes: 4000, ..Default::default() };
+    let pm = |r: u32| if r.is_multiple_of(3) { "+1" } else { "-1" };
+    type Line = Box<dyn Fn(u32) -> String>;
+    // (name, rows, a row's line, whether the first batches mislead)
+    let cases: Vec<(&str, u32, Line, bool)> = vec![
+        (
+            "the first batch calls for the whole",
+            2000,
+            Box::new(move |r| format!("{} {}:{} 300:2", pm(r), 1 + r % 97, 1 + r % 5)),
+            false,
+        ),
+        (
+            "the dimension grows late",
+            2000,
+            Box::new(move |r| format!("{} {}:1 {}:3", pm(r), 1 + r % 97, 200 + r / 4)),
+            true,
+        ),
+        (
+            "u16 indices, then u32",
+            2000,
+            Box::new(move |r| format!("{} {}:1.5 {}:1", pm(r), 1 + r % 97, if r < 1800 { 500 } else { 70_000 })),
+            true,
+        ),
+        (
+            "ones, then bytes",
+            2000,
+            Box::new(move |r| format!("{} {}:1 99:{}", pm(r), 1 + r % 97, if r < 1700 { 1 } else { 2 })),
+            true,
+        ),
+        (
+            "bytes, then f32",
+            2000,
+            Box::new(move |r| format!("{} {}:2 99:{}", pm(r), 1 + r % 97, if r < 1700 { 4.0 } else { 4.1 })),
+            true,
+        ),
+        (
+            "±1 labels, then class ids",
+            2000,
+            Box::new(move |r| format!("{} {}:1 99:2", if r < 1900 { pm(r) } else { "7" }, 1 + r % 97)),
+            true,
+        ),
+        (
+            "class ids, then real labels",
+            2000,
+            Box::new(move |r| {
+                format!("{} {}:1 99:2", if r < 1900 { (r % 4).to_string() } else { "0.5".into() }, 1 + r % 97)
+            }),
+            true,
+        ),
+        (
+            "query ids late",
+            2000,
+            Box::new(move |r| {
+                format!("{}{} {}:1 99:2", pm(r), if r < 1900 { String::new() } else { " qid:3".into() }, 1 + r % 97)
+            }),
+            true,
+        ),
+        (
+            "dense, then sparse",
+            1000,
+            Box::new(move |r| {
+                if r < 300 {
+                    format!("{} 1:1 2:1 3:1 4:1 5:1 6:1 7:1 8:1", pm(r))
+                } else {
+                    format!("{} 1:1 20:1", pm(r))
+                }
+            }),
+            true,
+        ),
+        // The u8 scale's candidate moves in the first batch (a smaller
+        // step after its first block), then holds: the guess checks the
+        // batch itself.
+        (
+            "a scale that moves in the first batch, then holds",
+            2000,
+            Box::new(move |r| {
+                let v = if r < 40 { 0.5 * f64::from(1 + r % 4) } else { 0.25 * f64::from(1 + r % 200) };
+                format!("{} {}:{v} 99:1", pm(r), 1 + r % 97)
+            }),
+            false,
+        ),
+        // Dense rows first, sparse ones in the middle (the guess turns
+        // sparse), dense again at the end: the first guess was right.
+        (
+            "dense, sparse, dense",
+            4000,
+            Box::new(move |r| {
+                if (100..3100).contains(&r) {
+                    format!("{} {}:2", pm(r), 1 + r % 10)
+                } else {
+                    format!("{} 1:1 2:2 3:3 4:4 5:5 6:6 7:7 8:8 9:9 10:1", pm(r))
+                }
+            }),
+            false,
+        ),
+    ];
+    for (name, n, line, misleads) in cases {
+        let text: String = (0..n).map(|r| line(r) + "\n").collect();
+        let plain = tmp.path().join(format!("{name}.svm"));
+        std::fs::write(&plain, &text).unwrap();
+        let whole = tmp.path().join(format!("{name} whole"));
+        let want = write_dataset(&whole, &rows_of(&text), &WriteOptions::default()).unwrap();
+        let out = tmp.path().join(name);
+        let done = convert(std::slice::from_ref(&plain), &out, &small, &mut |_| {}).unwrap();
+        let got = Dataset::open(&out, OpenOptions { verify_checksums: true, in_memory: false }).unwrap();
+        assert_eq!(got.to_rows(), rows_of(&text), "{name}");
+        let m = got.manifest();
+        assert_eq!(
+            (m.encoding, m.scale, m.dim, m.label_kind, m.has_qids, &m.label_counts),
+            (want.encoding, want.scale, want.dim, want.label_kind, want.has_qids, &want.label_counts),
+            "{name}"
+        );
+        assert!(m.shards.len() > 5, "{name}: {} shards, too few to have batches", m.shards.len());
+        assert_eq!(done.rewritten_rows > 0, misleads, "{name}: {} rows written twice", done.rewritten_rows);
+        let mut files: Vec<String> =
+            std::fs::read_dir(&out).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+        files.sort();
+        let mut listed: Vec<String> = m.shards.iter().map(|s| s.file.clone()).chain(["dataset.json".into()]).collect();
+        listed.sort();
+        assert_eq!(files, listed, "{name}: the directory holds the dataset and nothing else");
+    }
+}
+
 #[test]
 fn shards_cut_small_keep_multilabels_and_query_ids_of_every_size() {
     // The writer builds every shard in buffers kept from the shard before

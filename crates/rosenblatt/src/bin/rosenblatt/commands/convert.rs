@@ -41,6 +41,13 @@ pub fn run(a: ConvertArgs, ui: Ui) -> anyhow::Result<()> {
         if !done.skipped.is_empty() {
             eprintln!("warning: skipped {} bad line(s)", done.skipped.len());
         }
+        if done.rewritten_rows > 0 {
+            eprintln!(
+                "note: the first {} rows were written again: the rest of the input called for another encoding, \
+                 dimension or label kind than they did (--encoding and --dim set the first two up front)",
+                done.rewritten_rows
+            );
+        }
     }
     let secs = start.elapsed().as_secs_f64();
     let m = &done.manifest;
@@ -49,6 +56,7 @@ pub fn run(a: ConvertArgs, ui: Ui) -> anyhow::Result<()> {
         v["dataset"] = serde_json::json!(a.output);
         v["bytes"] = m.bytes().into();
         v["input_bytes"] = done.input_bytes.into();
+        v["rewritten_rows"] = done.rewritten_rows.into();
         v["seconds"] = secs.into();
         return crate::ui::json(&v);
     }
