@@ -8,17 +8,20 @@
 //! gathered. The encoding is the whole input's, known only at its end, so
 //! each full batch is written as shards in the encoding the rows so far
 //! call for — the final one for most inputs, whose first hundreds of
-//! megabytes look like the rest — and only the batches after one that
+//! megabytes look like the rest; a sparse dimension that grows later only
+//! rewrites the shards' headers — and only the batches after one that
 //! called for something else wait in temporary files inside the new
 //! dataset's directory. If the final choice is not the guessed one, the
 //! shards written ahead are read back and written again. Either way the
 //! shards are those of writing each batch once in the final encoding.
-//! Memory holds a block of text and a batch of rows, not the input: a
-//! multi-gigabyte `.gz` converts in a few hundred megabytes.
+//! With more than one thread, a batch is written on the pool while the
+//! next is parsed. Memory holds a block of text and one batch of rows (two
+//! with more than one thread), not the input: a multi-gigabyte `.gz`
+//! converts in a few hundred megabytes.
 
 use crate::dataset::append_rows;
 use crate::error::{LoadError, ParseError};
-use crate::format::{Encoding, LabelKind, ValueEncoding};
+use crate::format::{Encoding, LabelKind, Layout, ValueEncoding};
 use crate::idx::read_mnist;
 use crate::input::for_each_block;
 use crate::libsvm::{ParseOptions, Rows, parse_block_into};
@@ -27,6 +30,7 @@ use crate::shard::{OpenOptions, Shard};
 use crate::writer::{DatasetWriter, Stats, WriteOptions, u8_exact, write_dataset};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::mpsc::Receiver;
 
 /// What the input files are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,9 +69,10 @@ pub struct ConvertOptions {
     pub threads: Option<usize>,
     /// Text read and parsed at a time, in bytes.
     pub block_bytes: usize,
-    /// Rows held before they are spooled to a file, in bytes of their
-    /// columns (8 per entry): with a block of text, what a conversion holds
-    /// in memory.
+    /// Rows parsed before they are written (as shards, or to a temporary
+    /// file), in bytes of their columns (8 per entry): with a block of
+    /// text, what a conversion holds in memory (twice, with more than one
+    /// thread: a batch is written while the next is parsed).
     pub batch_bytes: u64,
     /// Each block is parsed in pieces of about this many bytes, in
     /// parallel when there are threads for it.
@@ -169,17 +174,7 @@ fn convert_text(
         .map_err(|e| LoadError::Invalid(format!("cannot start the parser threads: {e}")))?;
     std::fs::create_dir_all(out).map_err(|e| LoadError::io(out, e))?;
     let w = &opts.write;
-    let mut spool = Spool {
-        out: out.to_path_buf(),
-        dir: out.join(".spool"),
-        batch: Rows::default(),
-        ahead: None,
-        files: Vec::new(),
-        multilabel: opts.parse.multilabel,
-        limit: opts.batch_bytes,
-        index_base: u8::from(!opts.parse.zero_based),
-        shard_bytes: w.shard_bytes.max(1),
-    };
+    let mut spool = Spool::new(out, opts);
     let mut stats = Stats::new(opts.parse.multilabel);
     let mut scales = ScaleChecks::default();
     let mut pieces = Vec::new();
@@ -204,7 +199,7 @@ fn convert_text(
                 // value, it may only turn out not to be the final choice).
                 let mut exact = |scale| scales.verdict(scale).unwrap_or_else(|| spool.exact_so_far(scale));
                 let guess = choose(&stats, w, &mut exact).ok();
-                spool.spill(guess)?;
+                spool.spill(guess, &pool)?;
             }
             Ok(())
         })?;
@@ -213,6 +208,7 @@ fn convert_text(
         return Err(LoadError::Empty { path: inputs[0].clone() });
     }
     progress(&format!("writing {}", out.display()));
+    spool.settle()?;
     // Whether every value is a byte times `scale`: known from the checks on
     // the way when the scale was the same for every block, else read again
     // from the batches written so far.
@@ -232,6 +228,17 @@ struct Choice {
     kind: LabelKind,
     encoding: Encoding,
     qids: bool,
+}
+
+impl Choice {
+    /// Whether shards written as `self` are those `later` (the choice for
+    /// more rows) would write: the same choice, or sparse rows over a
+    /// dimension that grew, which only their headers record
+    /// ([`DatasetWriter::raise_dim`]).
+    fn grows_into(&self, later: &Choice) -> bool {
+        let sparse = self.encoding.layout == Layout::Sparse;
+        *self == *later || (sparse && later.dim > self.dim && Choice { dim: self.dim, ..*later } == *self)
+    }
 }
 
 /// The choice for rows with these statistics: `opts`' dimension, encoding
@@ -287,11 +294,13 @@ impl ScaleChecks {
 }
 
 /// Parsed rows on their way to shards, a batch at a time. While the
-/// batches keep calling for the encoding the first full one did, each is
-/// written as shards in it at once (`ahead`): when that is the final
-/// choice, as it usually is, no row is written twice. The batches after
-/// the first that called for something else wait in files under `dir`
-/// (removed when the spool is dropped), to be written once the final
+/// batches keep calling for the encoding the first full one did (over a
+/// dimension that may grow, for sparse rows), each is
+/// written as shards in it at once (`ahead`) — with more than one parser
+/// thread, on the pool while the next batch is parsed: when that is the
+/// final choice, as it usually is, no row is written twice. The batches
+/// after the first that called for something else wait in files under
+/// `dir` (removed when the spool is dropped), to be written once the final
 /// choice is known; if that choice is not the guessed one, the shards
 /// written ahead are moved into `dir`, read back and written again.
 struct Spool {
@@ -302,7 +311,13 @@ struct Spool {
     batch: Rows,
     /// The first batches, written as shards in the encoding they called for.
     ahead: Option<Ahead>,
-    /// The batches after those, in order.
+    /// A batch being written on the pool: its writer and buffers come back
+    /// here when it is done.
+    writing: Option<Receiver<Written>>,
+    /// The buffers of a batch written, for the batch after next (parsing
+    /// into fresh ones would cost a page fault per 4 KiB).
+    spare: Rows,
+    /// The batches after those written ahead, in order.
     files: Vec<PathBuf>,
     multilabel: bool,
     limit: u64,
@@ -313,14 +328,46 @@ struct Spool {
 /// Batches written ahead in a guessed encoding.
 struct Ahead {
     choice: Choice,
-    writer: DatasetWriter,
+    /// `None` while it writes a batch on the pool.
+    writer: Option<DatasetWriter>,
     /// Shards written for each batch (a batch is cut into shards by
     /// itself, so a batch written again is cut the same way as a batch
     /// written once).
     shards: Vec<usize>,
 }
 
+/// A batch written on the pool: the writer, the batch's buffers, and the
+/// number of shards it became.
+struct Written {
+    writer: DatasetWriter,
+    rows: Rows,
+    shards: Result<usize, LoadError>,
+}
+
+/// Writes `rows` as the writer's next shards: how many.
+fn write_batch_ahead(writer: &mut DatasetWriter, rows: &Rows, shard_bytes: u64) -> Result<usize, LoadError> {
+    let before = writer.written().len();
+    writer.write_cut(rows, shard_bytes)?;
+    Ok(writer.written().len() - before)
+}
+
 impl Spool {
+    fn new(out: &Path, opts: &ConvertOptions) -> Self {
+        Spool {
+            out: out.to_path_buf(),
+            dir: out.join(".spool"),
+            batch: Rows::default(),
+            ahead: None,
+            writing: None,
+            spare: Rows::default(),
+            files: Vec::new(),
+            multilabel: opts.parse.multilabel,
+            limit: opts.batch_bytes,
+            index_base: u8::from(!opts.parse.zero_based),
+            shard_bytes: opts.write.shard_bytes.max(1),
+        }
+    }
+
     /// The batch being filled: blocks are parsed straight into it. It
     /// keeps its buffers from one file to the next: fresh ones would cost a
     /// page fault per 4 KiB, a fifth of a conversion's time (SPEED.md).
@@ -335,29 +382,68 @@ impl Spool {
         8 * self.batch.indices.len() as u64 >= self.limit
     }
 
+    /// Waits for the batch being written on the pool, if any: its writer
+    /// back in place, its buffers kept for a later batch.
+    fn settle(&mut self) -> Result<(), LoadError> {
+        let Some(done) = self.writing.take() else { return Ok(()) };
+        let Written { writer, mut rows, shards } =
+            done.recv().map_err(|_| LoadError::Invalid("the shard writer stopped".into()))?;
+        if let Some(a) = &mut self.ahead {
+            a.writer = Some(writer);
+            a.shards.push(shards?);
+        }
+        rows.clear(self.multilabel);
+        self.spare = rows;
+        Ok(())
+    }
+
     /// Writes the full batch: as shards if `guess` (the choice of every
     /// row so far) is the choice of the batches written ahead, or the
-    /// first; else to a file.
-    fn spill(&mut self, guess: Option<Choice>) -> Result<(), LoadError> {
+    /// first and nothing went to a file before; else to a file. With more
+    /// than one thread in `pool`, the shards are written on it.
+    fn spill(&mut self, guess: Option<Choice>, pool: &rayon::ThreadPool) -> Result<(), LoadError> {
+        self.settle()?;
         let ahead = match (&mut self.ahead, guess) {
-            (Some(a), Some(c)) if self.files.is_empty() && a.choice == c => Some(a),
+            _ if !self.files.is_empty() => None,
+            (Some(a), Some(c)) if a.choice.grows_into(&c) => {
+                if let Some(writer) = &mut a.writer {
+                    writer.raise_dim(c.dim)?;
+                }
+                a.choice = c;
+                Some(a)
+            }
             (None, Some(choice)) => {
-                let mut writer =
-                    DatasetWriter::create(&self.out, choice.dim, choice.encoding, choice.kind, self.index_base)?;
-                writer.set_qids(choice.qids);
-                Some(self.ahead.insert(Ahead { choice, writer, shards: Vec::new() }))
+                let Choice { dim, kind, encoding, qids } = choice;
+                let mut writer = DatasetWriter::create(&self.out, dim, encoding, kind, self.index_base)?;
+                writer.set_qids(qids);
+                Some(self.ahead.insert(Ahead { choice, writer: Some(writer), shards: Vec::new() }))
             }
             _ => None,
         };
-        if let Some(a) = ahead {
-            let before = a.writer.written().len();
-            a.writer.write_cut(&self.batch, self.shard_bytes)?;
-            a.shards.push(a.writer.written().len() - before);
-        } else {
-            let path = self.dir.join(format!("batch-{:05}", self.files.len()));
-            std::fs::create_dir_all(&self.dir).map_err(|e| LoadError::io(&self.dir, e))?;
-            write_batch(&path, &self.batch).map_err(|e| LoadError::io(&path, e))?;
-            self.files.push(path);
+        match ahead.and_then(|a| a.writer.take().map(|w| (a, w))) {
+            Some((a, mut writer)) if pool.current_num_threads() == 1 => {
+                let shards = write_batch_ahead(&mut writer, &self.batch, self.shard_bytes);
+                a.writer = Some(writer);
+                a.shards.push(shards?);
+            }
+            Some((_, mut writer)) => {
+                let rows = std::mem::replace(&mut self.batch, std::mem::take(&mut self.spare));
+                let (done, writing) = std::sync::mpsc::sync_channel(1);
+                let shard_bytes = self.shard_bytes;
+                pool.spawn(move || {
+                    let shards = write_batch_ahead(&mut writer, &rows, shard_bytes);
+                    // The spool waits for this before it goes: it cannot
+                    // have hung up.
+                    let _ = done.send(Written { writer, rows, shards });
+                });
+                self.writing = Some(writing);
+            }
+            None => {
+                let path = self.dir.join(format!("batch-{:05}", self.files.len()));
+                std::fs::create_dir_all(&self.dir).map_err(|e| LoadError::io(&self.dir, e))?;
+                write_batch(&path, &self.batch).map_err(|e| LoadError::io(&path, e))?;
+                self.files.push(path);
+            }
         }
         self.batch.clear(self.multilabel);
         Ok(())
@@ -377,12 +463,12 @@ impl Spool {
     }
 
     /// Whether `f` holds for every batch, in order (stopping at the first
-    /// that fails).
+    /// that fails). Call [`Spool::settle`] first.
     fn all(&self, mut f: impl FnMut(&Rows) -> bool) -> Result<bool, LoadError> {
         let mut rows = Rows::default();
-        if let Some(a) = &self.ahead {
-            let mut paths = a.writer.written();
-            for &n in &a.shards {
+        if let Some(Ahead { writer: Some(writer), shards, .. }) = &self.ahead {
+            let mut paths = writer.written();
+            for &n in shards {
                 read_shards(&paths[..n], self.multilabel, &mut rows)?;
                 if !f(&rows) {
                     return Ok(false);
@@ -402,6 +488,7 @@ impl Spool {
     /// Writes every batch not yet written as `choice` into the dataset and
     /// finishes it: its manifest, and how many rows were written twice.
     fn finish(mut self, choice: Choice) -> Result<(Manifest, u64), LoadError> {
+        self.settle()?;
         // The batch in memory keeps only what it holds from here: the
         // batches read back need a buffer of their own.
         let b = &mut self.batch;
@@ -409,23 +496,35 @@ impl Spool {
         b.indices.shrink_to_fit();
         b.values.shrink_to_fit();
         b.labels.shrink_to_fit();
-        let mut rows = Rows::default();
+        let mut rows = std::mem::take(&mut self.spare);
         let mut rewritten = 0;
-        let mut writer = match self.ahead.take() {
-            Some(a) if a.choice == choice => a.writer,
+        let (ahead_writer, shards) = match self.ahead.take() {
+            Some(Ahead { writer: Some(w), shards, choice: c }) => (Some((w, c)), shards),
+            _ => (None, Vec::new()),
+        };
+        let mut writer = match ahead_writer {
+            Some((mut w, c)) if c.grows_into(&choice) => {
+                w.raise_dim(choice.dim)?;
+                w
+            }
             ahead => {
                 // The shards written ahead move out of the way of the new
                 // ones (same names), then are read back batch by batch.
                 let mut moved = Vec::new();
-                if let Some(a) = &ahead {
+                if let Some((w, _)) = ahead {
                     std::fs::create_dir_all(&self.dir).map_err(|e| LoadError::io(&self.dir, e))?;
-                    rewritten = a.writer.rows();
-                }
-                let shards = ahead.as_ref().map(|a| a.shards.clone()).unwrap_or_default();
-                for (k, from) in ahead.map(|a| a.writer.abandon()).unwrap_or_default().into_iter().enumerate() {
-                    let to = self.dir.join(format!("ahead-{k:05}.rbs"));
-                    std::fs::rename(&from, &to).map_err(|e| LoadError::io(&from, e))?;
-                    moved.push(to);
+                    rewritten = w.rows();
+                    let written = w.abandon();
+                    for (k, from) in written.iter().enumerate() {
+                        let to = self.dir.join(format!("ahead-{k:05}.rbs"));
+                        if let Err(e) = std::fs::rename(from, &to) {
+                            // Those not moved are removed here; those moved,
+                            // with the spool.
+                            written[k..].iter().for_each(|p| drop(std::fs::remove_file(p)));
+                            return Err(LoadError::io(from, e));
+                        }
+                        moved.push(to);
+                    }
                 }
                 let Choice { dim, kind, encoding, qids } = choice;
                 let mut writer = DatasetWriter::create(&self.out, dim, encoding, kind, self.index_base)?;
@@ -455,6 +554,10 @@ impl Spool {
 
 impl Drop for Spool {
     fn drop(&mut self) {
+        // A batch still being written (the conversion failed elsewhere)
+        // is waited for, so that its writer removes its shards before the
+        // conversion returns.
+        let _ = self.settle();
         let _ = std::fs::remove_dir_all(&self.dir);
     }
 }

@@ -327,6 +327,21 @@ fn write_header(h: &mut [u8], header: &Header, table: &[Section; SECTIONS]) {
     h[HEADER_CRC_AT..HEADER_CRC_AT + 4].copy_from_slice(&crc.to_le_bytes());
 }
 
+/// Sets the dimension in a sparse shard's header as [`write_image`] wrote
+/// it, and renews the header's checksum: the header that shard would have
+/// had, written with that dimension (sparse sections do not depend on it).
+/// Refuses a header that is not a sparse shard's or whose sections' 16-bit
+/// indices could not count that far.
+pub(crate) fn set_sparse_dim(h: &mut [u8; HEADER_LEN], dim: u64) -> Result<(), String> {
+    if h[0..8] != MAGIC || h[40] != 0 || (h[41] == 2 && dim > 1 << 16) || dim > 1 << 32 {
+        return Err(format!("cannot set dimension {dim} in this header (not a sparse shard that can hold it)"));
+    }
+    h[32..40].copy_from_slice(&dim.to_le_bytes());
+    let crc = crc32fast::hash(&h[..HEADER_CRC_AT]);
+    h[HEADER_CRC_AT..HEADER_CRC_AT + 4].copy_from_slice(&crc.to_le_bytes());
+    Ok(())
+}
+
 /// Decodes and checks a shard's header and section table against the
 /// file's length `b.len()`.
 pub(crate) fn decode_header(path: &Path, b: &[u8]) -> Result<(Header, [Section; SECTIONS]), LoadError> {

@@ -385,6 +385,8 @@ pub struct DatasetWriter {
     has_qids: Option<bool>,
     finished: bool,
     scratch: Scratch,
+    /// The shards before this one were written with a smaller dimension.
+    stale: usize,
 }
 
 impl DatasetWriter {
@@ -433,6 +435,7 @@ impl DatasetWriter {
             has_qids: None,
             finished: false,
             scratch: Scratch::default(),
+            stale: 0,
         })
     }
 
@@ -444,6 +447,24 @@ impl DatasetWriter {
     /// The shard files written so far, in order.
     pub(crate) fn written(&self) -> &[PathBuf] {
         &self.written
+    }
+
+    /// Raises the dimension to `dim` for the shards to come (sparse rows
+    /// only: their bytes do not depend on it); [`DatasetWriter::finish`]
+    /// sets it in the header of each shard written before.
+    pub(crate) fn raise_dim(&mut self, dim: u64) -> Result<(), LoadError> {
+        if dim < self.dim || (dim > self.dim && self.encoding.layout != Layout::Sparse) {
+            return Err(LoadError::Invalid(format!(
+                "cannot raise the dimension of {} from {} to {dim}",
+                self.dir.display(),
+                self.dim
+            )));
+        }
+        if dim > self.dim {
+            self.dim = dim;
+            self.stale = self.entries.len();
+        }
+        Ok(())
     }
 
     /// Gives up the dataset without removing its shards: their paths, for
@@ -590,6 +611,9 @@ impl DatasetWriter {
     pub fn finish(mut self) -> Result<Manifest, LoadError> {
         if self.entries.is_empty() {
             self.push(&Rows::empty(), 0, 0)?;
+        }
+        for path in &self.written[..self.stale] {
+            set_dim(path, self.dim)?;
         }
         let mut label_counts: Vec<(f64, u64)> = self.counts.iter().map(|(&b, &c)| (f64::from_bits(b), c)).collect();
         label_counts.sort_by(|a, b| a.0.total_cmp(&b.0));
@@ -740,4 +764,22 @@ fn encode_range(
     let header =
         Header { rows: (b - a) as u64, nnz, dim, encoding: enc, label_kind: kind, index_base: base, multilabels };
     format::write_image(&header, &ShardData { labels, offsets: offs, indices, values, qids }, out)
+}
+
+/// Sets the dimension `dim` in the header of a sparse shard a writer wrote
+/// at `path`, in place: the file is then the one writing its rows with that
+/// dimension gives. Its CRC-32 (the manifest's) does not change: the header
+/// ends with its own CRC-32 (then zeros), and the CRC-32 of any bytes
+/// followed by their CRC-32 is one constant, so the file's CRC does not
+/// depend on what the header holds (the tests verify every file's CRC).
+fn set_dim(path: &Path, dim: u64) -> Result<(), LoadError> {
+    use std::io::{Read, Seek, Write};
+    let io = |e| LoadError::io(path, e);
+    let mut f = std::fs::OpenOptions::new().read(true).write(true).open(path).map_err(io)?;
+    let mut h = [0u8; format::HEADER_LEN];
+    f.read_exact(&mut h).map_err(io)?;
+    format::set_sparse_dim(&mut h, dim).map_err(|e| LoadError::shard(path, e))?;
+    f.seek(std::io::SeekFrom::Start(0)).map_err(io)?;
+    f.write_all(&h).map_err(io)?;
+    f.sync_all().map_err(io)
 }

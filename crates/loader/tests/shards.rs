@@ -640,12 +640,16 @@ fn a_streamed_conversion_equals_a_whole_one() {
     bad.push_str("+1 5:1 3:1\n");
     bad.push_str(&text);
     std::fs::write(&plain, &bad).unwrap();
-    let out = tmp.path().join("bad");
-    let e = convert(std::slice::from_ref(&plain), &out, &small, &mut |_| {}).unwrap_err().to_string();
-    assert!(e.contains("in.svm:3001:"), "{e}");
-    assert!(Dataset::open(&out, OpenOptions::default()).is_err() && !out.join(".spool").exists());
-    let e = convert(std::slice::from_ref(&plain), &tmp.path().join("bad2"), &pieces, &mut |_| {}).unwrap_err();
-    assert!(e.to_string().contains("in.svm:3001:"), "{e}");
+    // The shards written ahead before it (on one thread, or on the pool
+    // while the next batch was parsed) are removed, and the spool.
+    let one = ConvertOptions { threads: Some(1), ..small.clone() };
+    for (name, opts) in [("bad", &one), ("bad2", &pieces)] {
+        let out = tmp.path().join(name);
+        let e = convert(std::slice::from_ref(&plain), &out, opts, &mut |_| {}).unwrap_err().to_string();
+        assert!(e.contains("in.svm:3001:"), "{e}");
+        let left: Vec<_> = std::fs::read_dir(&out).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert!(left.is_empty(), "{name}: {left:?} left");
+    }
     for (name, opts) in [("skip", small), ("skip-pieces", pieces)] {
         let skip = ConvertOptions { parse: ParseOptions { skip_bad_lines: true, ..Default::default() }, ..opts };
         let done = convert(std::slice::from_ref(&plain), &tmp.path().join(name), &skip, &mut |_| {}).unwrap();
@@ -723,10 +727,25 @@ fn a_conversion_whose_first_batches_mislead_equals_a_whole_one() {
             Box::new(move |r| format!("{} {}:{} 300:2", pm(r), 1 + r % 97, 1 + r % 5)),
             false,
         ),
+        // Sparse rows over a growing dimension: only the headers of the
+        // shards written ahead change (checked by their checksums here).
         (
-            "the dimension grows late",
+            "the dimension grows throughout",
             2000,
             Box::new(move |r| format!("{} {}:1 {}:3", pm(r), 1 + r % 97, 200 + r / 4)),
+            false,
+        ),
+        (
+            "the dimension grows at the last row",
+            2000,
+            Box::new(move |r| format!("{} {}:1 {}:3", pm(r), 1 + r % 97, if r == 1999 { 9000 } else { 300 })),
+            false,
+        ),
+        // Dense rows over a growing dimension are bytes of another length.
+        (
+            "dense rows over a growing dimension",
+            1000,
+            Box::new(move |r| format!("{} 1:1 2:1 3:1 4:1 5:1 6:1 7:1 8:1 {}:1", pm(r), 9 + r / 300)),
             true,
         ),
         (
@@ -814,24 +833,31 @@ fn a_conversion_whose_first_batches_mislead_equals_a_whole_one() {
         std::fs::write(&plain, &text).unwrap();
         let whole = tmp.path().join(format!("{name} whole"));
         let want = write_dataset(&whole, &rows_of(&text), &WriteOptions::default()).unwrap();
-        let out = tmp.path().join(name);
-        let done = convert(std::slice::from_ref(&plain), &out, &small, &mut |_| {}).unwrap();
-        let got = Dataset::open(&out, OpenOptions { verify_checksums: true, in_memory: false }).unwrap();
-        assert_eq!(got.to_rows(), rows_of(&text), "{name}");
-        let m = got.manifest();
-        assert_eq!(
-            (m.encoding, m.scale, m.dim, m.label_kind, m.has_qids, &m.label_counts),
-            (want.encoding, want.scale, want.dim, want.label_kind, want.has_qids, &want.label_counts),
-            "{name}"
-        );
-        assert!(m.shards.len() > 5, "{name}: {} shards, too few to have batches", m.shards.len());
-        assert_eq!(done.rewritten_rows > 0, misleads, "{name}: {} rows written twice", done.rewritten_rows);
-        let mut files: Vec<String> =
-            std::fs::read_dir(&out).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
-        files.sort();
-        let mut listed: Vec<String> = m.shards.iter().map(|s| s.file.clone()).chain(["dataset.json".into()]).collect();
-        listed.sort();
-        assert_eq!(files, listed, "{name}: the directory holds the dataset and nothing else");
+        // One parser thread writes each batch itself; two write it on the
+        // pool while the next is parsed.
+        for threads in [1, 2] {
+            let name = format!("{name}, {threads} thread(s)");
+            let out = tmp.path().join(&name);
+            let opts = ConvertOptions { threads: Some(threads), ..small.clone() };
+            let done = convert(std::slice::from_ref(&plain), &out, &opts, &mut |_| {}).unwrap();
+            let got = Dataset::open(&out, OpenOptions { verify_checksums: true, in_memory: false }).unwrap();
+            assert_eq!(got.to_rows(), rows_of(&text), "{name}");
+            let m = got.manifest();
+            assert_eq!(
+                (m.encoding, m.scale, m.dim, m.label_kind, m.has_qids, &m.label_counts),
+                (want.encoding, want.scale, want.dim, want.label_kind, want.has_qids, &want.label_counts),
+                "{name}"
+            );
+            assert!(m.shards.len() > 5, "{name}: {} shards, too few to have batches", m.shards.len());
+            assert_eq!(done.rewritten_rows > 0, misleads, "{name}: {} rows written twice", done.rewritten_rows);
+            let mut files: Vec<String> =
+                std::fs::read_dir(&out).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+            files.sort();
+            let mut listed: Vec<String> =
+                m.shards.iter().map(|s| s.file.clone()).chain(["dataset.json".into()]).collect();
+            listed.sort();
+            assert_eq!(files, listed, "{name}: the directory holds the dataset and nothing else");
+        }
     }
 }
 
