@@ -188,9 +188,9 @@ fn convert_text(
             // Parsed straight into the spool's batch, after its rows.
             let batch = spool.batch();
             let (first, from) = (batch.len(), batch.indices.len());
-            pool.install(|| parse_block_into(text, line, &opts.parse, opts.piece_bytes.max(1), batch, &mut pieces))
+            line += pool
+                .install(|| parse_block_into(text, line, &opts.parse, opts.piece_bytes.max(1), batch, &mut pieces))
                 .map_err(|error| LoadError::Parse { path: path.clone(), error })?;
-            line += memchr::memchr_iter(b'\n', text).count() as u64;
             skipped.extend(batch.skipped.drain(..).map(|e| (path.clone(), e)));
             stats.add_from(batch, first);
             scales.check(&stats, &batch.values[from..]);

@@ -225,7 +225,8 @@ pub fn parse_parallel(text: &[u8], opts: &ParseOptions, chunk_bytes: usize) -> R
 /// carry the input's line numbers. On one thread the text is parsed
 /// straight into `out`; on more, each piece is parsed into one of `pieces`
 /// (kept by the caller, buffers and all, for the next block) and copied to
-/// `out` once, with no join.
+/// `out` once, with no join. Returns the number of line ends in `text`
+/// (counted by the parse: no pass of its own).
 pub(crate) fn parse_block_into(
     text: &[u8],
     first_line: u64,
@@ -233,13 +234,13 @@ pub(crate) fn parse_block_into(
     chunk_bytes: usize,
     out: &mut Rows,
     pieces: &mut Vec<Rows>,
-) -> Result<(), ParseError> {
+) -> Result<u64, ParseError> {
     if one_piece(text, chunk_bytes) {
         let mut p = LineParser::new(opts);
         return parse_lines(text, first_line, &mut p, out);
     }
     let shift = |e: &mut ParseError| e.line += first_line - 1;
-    parse_parts_into(text, opts, chunk_bytes, pieces).map_err(|mut e| {
+    let lines = parse_parts_into(text, opts, chunk_bytes, pieces).map_err(|mut e| {
         shift(&mut e);
         e
     })?;
@@ -247,7 +248,7 @@ pub(crate) fn parse_block_into(
         part.skipped.iter_mut().for_each(shift);
         out.append(part);
     }
-    Ok(())
+    Ok(lines)
 }
 
 /// Whether `text` is parsed in one piece: one thread, or a short text.
@@ -259,43 +260,42 @@ fn one_piece(text: &[u8], chunk_bytes: usize) -> bool {
 /// input order, reusing the buffers of the rows already there (a
 /// conversion keeps them from block to block: fresh ones would cost page
 /// faults on every block). Line numbers (of the first error, of skipped
-/// lines) count from the start of `text`.
+/// lines) count from the start of `text`. Returns the number of line ends
+/// in `text`.
 fn parse_parts_into(
     text: &[u8],
     opts: &ParseOptions,
     chunk_bytes: usize,
     parts: &mut Vec<Rows>,
-) -> Result<(), ParseError> {
+) -> Result<u64, ParseError> {
     let chunks = split_lines(text, chunk_bytes.max(1));
     parts.resize_with(chunks.len(), Rows::default);
-    let mut errors: Vec<Option<ParseError>> = chunks
+    let lines: Vec<Result<u64, ParseError>> = chunks
         .par_iter()
         .zip(parts.par_iter_mut())
         .map(|(chunk, rows)| {
             let mut p = LineParser::new(opts);
             rows.clear(opts.multilabel);
-            parse_lines(chunk, 1, &mut p, rows).err()
+            parse_lines(chunk, 1, &mut p, rows)
         })
         .collect();
-    // Line numbers restart in every chunk: count the lines before a chunk
-    // only when it has something to say by line (an error, skipped lines).
-    let first_error = errors.iter().position(Option::is_some);
-    let needs_lines = |k: usize| errors[k].is_some() || !parts[k].skipped.is_empty();
-    if (0..parts.len()).any(needs_lines) {
-        let lines: Vec<u64> = chunks.par_iter().map(|c| memchr::memchr_iter(b'\n', c).count() as u64).collect();
-        let mut base = 0u64;
-        for k in 0..parts.len() {
-            parts[k].skipped.iter_mut().for_each(|e| e.line += base);
-            if let Some(e) = &mut errors[k] {
-                e.line += base;
+    // Line numbers restart in every chunk: each chunk's count from its
+    // parse places the next. The first error in input order wins (the
+    // chunks before it were parsed whole).
+    let mut base = 0u64;
+    for (part, lines) in parts.iter_mut().zip(lines) {
+        match lines {
+            Ok(n) => {
+                part.skipped.iter_mut().for_each(|e| e.line += base);
+                base += n;
             }
-            base += lines[k];
+            Err(mut e) => {
+                e.line += base;
+                return Err(e);
+            }
         }
     }
-    match first_error {
-        Some(k) => Err(errors.swap_remove(k).expect("an error")),
-        None => Ok(()),
-    }
+    Ok(base)
 }
 
 /// The rows of consecutive pieces as one, each column copied into place in
@@ -372,8 +372,12 @@ fn strip_bom(text: &[u8]) -> &[u8] {
     text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text)
 }
 
-fn parse_lines(text: &[u8], first_line: u64, p: &mut LineParser, rows: &mut Rows) -> Result<(), ParseError> {
+/// Parses `text`'s lines into `rows`, numbering them from `first_line`;
+/// returns the number of line ends (`\n`) it held, which places the text
+/// that follows.
+fn parse_lines(text: &[u8], first_line: u64, p: &mut LineParser, rows: &mut Rows) -> Result<u64, ParseError> {
     let mut line_no = first_line;
+    let mut ends = 0u64;
     let mut start = 0;
     while start < text.len() {
         let end = memchr::memchr(b'\n', &text[start..]).map_or(text.len(), |p| start + p);
@@ -392,9 +396,10 @@ fn parse_lines(text: &[u8], first_line: u64, p: &mut LineParser, rows: &mut Rows
             }
         }
         line_no += 1;
+        ends += u64::from(end < text.len());
         start = end + 1;
     }
-    Ok(())
+    Ok(ends)
 }
 
 type LineResult = Result<(), (ParseErrorKind, usize)>;
