@@ -458,3 +458,66 @@ pub(crate) fn decode_header(path: &Path, b: &[u8]) -> Result<(Header, [Section; 
     let encoding = Encoding { layout, index_bytes, values };
     Ok((Header { rows, nnz, dim, encoding, label_kind, index_base, multilabels }, table))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A sparse shard written over a smaller dimension, its header then set
+    /// to the larger one, is byte for byte the shard written over the larger
+    /// one; and its file CRC-32 never changed (what `DatasetWriter::finish`
+    /// relies on to keep the manifest's CRCs).
+    #[test]
+    fn a_sparse_header_set_to_a_larger_dimension_is_the_header_written_with_it() {
+        for (index_bytes, small, large) in [(2u8, 40u64, 1 << 16), (4, 40, 1 << 32), (4, 70_000, 5_000_000)] {
+            let (i16s, i32s) = ([3u16, 9, 1, 39], [3u32, 9, 1, 39]);
+            let data = ShardData {
+                labels: Labels::Single(&[1.0, -1.0]),
+                offsets: &[0, 2, 4],
+                indices: if index_bytes == 2 { Indices::U16(&i16s) } else { Indices::U32(&i32s) },
+                values: ValueColumnData::F32(&[0.5, 2.0, -1.0, 3.0]),
+                qids: &[],
+            };
+            let header = |dim| Header {
+                rows: 2,
+                nnz: 4,
+                dim,
+                encoding: Encoding { layout: Layout::Sparse, index_bytes, values: ValueEncoding::F32 },
+                label_kind: LabelKind::Binary,
+                index_base: 1,
+                multilabels: 0,
+            };
+            let (mut image, want) = (encode(&header(small), &data), encode(&header(large), &data));
+            assert_ne!(image, want);
+            let crc = crc32fast::hash(&image);
+            let h: &mut [u8; HEADER_LEN] = (&mut image[..HEADER_LEN]).try_into().unwrap();
+            set_sparse_dim(h, large).unwrap();
+            assert_eq!(image, want, "{index_bytes}-byte indices, {small} -> {large}");
+            assert_eq!(crc32fast::hash(&image), crc);
+            // Past what the indices or the format can count: refused.
+            let h: &mut [u8; HEADER_LEN] = (&mut image[..HEADER_LEN]).try_into().unwrap();
+            assert!(set_sparse_dim(h, if index_bytes == 2 { (1 << 16) + 1 } else { (1 << 32) + 1 }).is_err());
+        }
+        // A dense shard's rows are as long as the dimension: refused.
+        let dense = encode(
+            &Header {
+                rows: 1,
+                nnz: 2,
+                dim: 2,
+                encoding: Encoding { layout: Layout::Dense, index_bytes: 0, values: ValueEncoding::F32 },
+                label_kind: LabelKind::Binary,
+                index_base: 1,
+                multilabels: 0,
+            },
+            &ShardData {
+                labels: Labels::Single(&[1.0]),
+                offsets: &[],
+                indices: Indices::None,
+                values: ValueColumnData::F32(&[1.0, 2.0]),
+                qids: &[],
+            },
+        );
+        let mut h: [u8; HEADER_LEN] = dense[..HEADER_LEN].try_into().unwrap();
+        assert!(set_sparse_dim(&mut h, 3).is_err());
+    }
+}

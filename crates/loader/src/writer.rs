@@ -385,7 +385,8 @@ pub struct DatasetWriter {
     has_qids: Option<bool>,
     finished: bool,
     scratch: Scratch,
-    /// The shards before this one were written with a smaller dimension.
+    /// Shards `..stale` were written with a smaller dimension than `dim`
+    /// ([`DatasetWriter::raise_dim`]); `finish` sets it in their headers.
     stale: usize,
 }
 
