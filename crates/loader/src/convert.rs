@@ -231,6 +231,13 @@ struct Choice {
 }
 
 impl Choice {
+    /// A new dataset in `out` written as this choice.
+    fn writer(&self, out: &Path, index_base: u8) -> Result<DatasetWriter, LoadError> {
+        let mut writer = DatasetWriter::create(out, self.dim, self.encoding, self.kind, index_base)?;
+        writer.set_qids(self.qids);
+        Ok(writer)
+    }
+
     /// Whether shards written as `self` are those `later` (the choice for
     /// more rows) would write: the same choice, or sparse rows over a
     /// dimension that grew, which only their headers record
@@ -413,9 +420,7 @@ impl Spool {
                 Some(a)
             }
             (None, Some(choice)) => {
-                let Choice { dim, kind, encoding, qids } = choice;
-                let mut writer = DatasetWriter::create(&self.out, dim, encoding, kind, self.index_base)?;
-                writer.set_qids(qids);
+                let writer = choice.writer(&self.out, self.index_base)?;
                 Some(self.ahead.insert(Ahead { choice, writer: Some(writer), shards: Vec::new() }))
             }
             _ => None,
@@ -526,9 +531,7 @@ impl Spool {
                         moved.push(to);
                     }
                 }
-                let Choice { dim, kind, encoding, qids } = choice;
-                let mut writer = DatasetWriter::create(&self.out, dim, encoding, kind, self.index_base)?;
-                writer.set_qids(qids);
+                let mut writer = choice.writer(&self.out, self.index_base)?;
                 let mut paths = moved.as_slice();
                 for n in shards {
                     read_shards(&paths[..n], self.multilabel, &mut rows)?;
