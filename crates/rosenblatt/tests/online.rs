@@ -221,6 +221,8 @@ fn bad_rows_and_requests_are_refused_with_what_and_where() {
     assert!(e(CsrRows::try_new(5, &[0, 1, 4], &[1, 2, 4], &[1.0; 3], Some(&y))).contains("indptr ends at 4"));
     assert!(e(CsrRows::try_new(5, &[0, 1, 3], &[1, 2, 4], &[1.0; 3], Some(&y[..1]))).contains("1 labels for 2 rows"));
     assert!(e(CsrRows::try_new(5, &[], &[], &[], None)).contains("indptr is empty"));
+    let past = e(CsrRows::try_new(5, &[0, 5, 3], &[1, 2, 4], &[1.0; 3], None));
+    assert!(past.contains("row 0: indptr[1] is 5, past the 3 indices"), "{past}");
     let d = DenseRows::try_new(2, 2, &[1.0, f32::INFINITY, 0.0, 1.0], None).unwrap_err().to_string();
     assert!(d.contains("row 0, column 1") && d.contains("inf"), "{d}");
     assert!(DenseRows::try_new(2, 3, &[1.0; 5], None).unwrap_err().to_string().contains("5 values for 2 rows of 3"));
@@ -240,4 +242,59 @@ fn bad_rows_and_requests_are_refused_with_what_and_where() {
     assert!(v.learn(&Rows::Csr(rows), 1.0).unwrap_err().to_string().contains("one batch"));
     let e = Trainer::new(Learner::Winnow, HyperParams::default(), 5, 2, TrainerOptions { parts: 2, ..opts(0) });
     assert!(e.unwrap_err().to_string().contains("one part"));
+}
+
+/// The check runs over all rows at once in blocks spread over the pool, and
+/// searches row by row only when that fails: on rows of every length
+/// (empty ones too) that cross the blocks, each single fault — wherever it
+/// falls, at a block's edge or a row's — is found and named by its row,
+/// and a row starting below where the row before it ended is no fault.
+#[test]
+fn a_csr_batch_is_checked_everywhere_and_the_fault_named() {
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = |n: u64| {
+        state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        (state >> 33) % n
+    };
+    let dim = 1000u32;
+    let (mut indptr, mut indices) = (vec![0u64], Vec::new());
+    while indices.len() < 400_000 {
+        let len = [0, 1, 2, 7, 300][next(5) as usize];
+        let mut row: Vec<u32> = (0..len).map(|_| next(u64::from(dim)) as u32).collect();
+        row.sort_unstable();
+        row.dedup();
+        indices.extend(row);
+        indptr.push(indices.len() as u64);
+    }
+    let values: Vec<f32> = (0..indices.len()).map(|k| k as f32 - 1000.0).collect();
+    let rows = indptr.len() - 1;
+    let row_of = |k: usize| indptr.partition_point(|&p| p <= k as u64) - 1;
+    assert!(CsrRows::try_new(dim as usize, &indptr, &indices, &values, None).is_ok());
+    assert!((1..rows).any(|i| indptr[i] > 0
+        && indptr[i] < indptr[i + 1]
+        && indices[indptr[i] as usize - 1] >= indices[indptr[i] as usize]));
+
+    let block = 1usize << 17;
+    let mut places = vec![0, 1, indices.len() - 1];
+    for b in [block, 2 * block, 3 * block] {
+        places.extend([b - 1, b, b + 1]);
+    }
+    places.extend((0..200).map(|_| next(indices.len() as u64) as usize));
+    let e = |r: Result<CsrRows<'_>, rosenblatt::Error>| r.unwrap_err().to_string();
+    for k in places {
+        let row = format!("row {}:", row_of(k));
+        let (mut bad, mut nan) = (indices.clone(), values.clone());
+        nan[k] = [f32::NAN, f32::INFINITY, f32::NEG_INFINITY][k % 3];
+        let msg = e(CsrRows::try_new(dim as usize, &indptr, &indices, &nan, None));
+        assert!(msg.starts_with(&row), "{k}: {msg}");
+        bad[k] = dim;
+        let msg = e(CsrRows::try_new(dim as usize, &indptr, &bad, &values, None));
+        assert!(msg.starts_with(&row), "{k}: {msg}");
+        let first = indptr[row_of(k)] as usize == k;
+        if !first {
+            bad[k] = bad[k - 1];
+            let msg = e(CsrRows::try_new(dim as usize, &indptr, &bad, &values, None));
+            assert!(msg.starts_with(&row) && msg.contains("increas"), "{k}: {msg}");
+        }
+    }
 }
