@@ -76,6 +76,20 @@ def _index_of(classes, y):
     return index if np.array_equal(classes[index], y) else None
 
 
+def _validate_xy(estimator, X, y, reset):
+    """scikit-learn's checks of a training batch, less two that cost a
+    pass over the data each and that the engine makes anyway: that every
+    value is finite (it checks every entry as the batch comes in, on the
+    pool with the GIL released, and names the row), and the label type of an
+    integer or boolean vector (always binary or multiclass)."""
+    X, y = validate_data(
+        estimator, X, y, accept_sparse="csr", dtype=[np.float32, np.float64], reset=reset, ensure_all_finite=False
+    )
+    if not (isinstance(y, np.ndarray) and y.ndim == 1 and y.dtype.kind in "iub"):
+        check_classification_targets(y)
+    return X, y
+
+
 def _rows(X):
     """X as the engine reads it in place: ``("csr", indptr, indices, values)``
     with uint64 row pointers, uint32 column indices (int32 indices are
@@ -275,8 +289,7 @@ class RosenblattClassifier(ClassifierMixin, BaseEstimator):
             self.__dict__.pop(attr, None)
         if isinstance(X, _native.Dataset):
             return self._fit_dataset(X, y)
-        X, y = validate_data(self, X, y, accept_sparse="csr", dtype=[np.float32, np.float64], reset=True)
-        check_classification_targets(y)
+        X, y = _validate_xy(self, X, y, reset=True)
         # np.unique(return_inverse=True) sorts every label; a search among
         # the few classes costs a fraction of that.
         classes = np.unique(y)
@@ -313,8 +326,7 @@ class RosenblattClassifier(ClassifierMixin, BaseEstimator):
         ``classes`` (every label the stream will have)."""
         first = not hasattr(self, "_trainers")
         if first or not (_engine_ready(X) and isinstance(y, np.ndarray) and y.ndim == 1):
-            X, y = validate_data(self, X, y, accept_sparse="csr", dtype=[np.float32, np.float64], reset=first)
-            check_classification_targets(y)
+            X, y = _validate_xy(self, X, y, reset=first)
         elif X.shape[1] != self.n_features_in_:
             # A stream's later batches, already in the engine's form: the
             # engine checks them (finite values, indices), scikit-learn's
@@ -381,7 +393,12 @@ class RosenblattClassifier(ClassifierMixin, BaseEstimator):
                 raise ValueError(f"X has {X.n_features} features, but this model has {self.n_features_in_}")
             rows = ("dataset", X)
         else:
-            X = validate_data(self, X, accept_sparse="csr", dtype=[np.float32, np.float64], reset=False)
+            # The engine checks every value it scores; the multiclass-
+            # learners score with NumPy (X @ coef_.T), which would not.
+            finite = self._multiclass_learner()
+            X = validate_data(
+                self, X, accept_sparse="csr", dtype=[np.float32, np.float64], reset=False, ensure_all_finite=finite
+            )
             rows = _rows(X)
         if self._multiclass_learner():
             return None, X

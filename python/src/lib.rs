@@ -9,6 +9,7 @@ use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyReadonlyArra
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
+use rosenblatt::Error;
 use rosenblatt::learners::{HyperParams, Learner, Order, Param};
 use rosenblatt::loader::{Dataset, OpenOptions};
 use rosenblatt::model::{SavedModel, Weights};
@@ -44,24 +45,29 @@ fn pool(n: usize) -> PyResult<Arc<rayon::ThreadPool>> {
     Ok(p)
 }
 
-/// A CSR matrix's arrays as rows of dimension `dim`.
+/// A CSR matrix's arrays as rows of dimension `dim`, checked when called
+/// (inside the pool, with the GIL released: the check reads every entry).
 fn csr<'a>(
     dim: usize,
     indptr: &'a PyReadonlyArray1<'_, u64>,
     indices: &'a PyReadonlyArray1<'_, u32>,
     values: &'a PyReadonlyArray1<'_, f32>,
     labels: Option<&'a [f32]>,
-) -> PyResult<CsrRows<'a>> {
+) -> PyResult<impl FnOnce() -> Result<Rows<'a>, Error> + Send> {
     let (p, i, v) =
         (indptr.as_slice().map_err(err)?, indices.as_slice().map_err(err)?, values.as_slice().map_err(err)?);
-    CsrRows::try_new(dim, p, i, v, labels).map_err(err)
+    Ok(move || CsrRows::try_new(dim, p, i, v, labels).map(Rows::Csr))
 }
 
-/// A C-ordered 2-D float32 array as rows.
-fn dense<'a>(x: &'a PyReadonlyArray2<'_, f32>, labels: Option<&'a [f32]>) -> PyResult<DenseRows<'a>> {
+/// A C-ordered 2-D float32 array as rows, checked when called.
+fn dense<'a>(
+    x: &'a PyReadonlyArray2<'_, f32>,
+    labels: Option<&'a [f32]>,
+) -> PyResult<impl FnOnce() -> Result<Rows<'a>, Error> + Send> {
     let shape = x.shape();
+    let (n, d) = (shape[0], shape[1]);
     let values = x.as_slice().map_err(|_| err("the array is not C-contiguous"))?;
-    DenseRows::try_new(shape[0], shape[1], values, labels).map_err(err)
+    Ok(move || DenseRows::try_new(n, d, values, labels).map(Rows::Dense))
 }
 
 /// A learner and its state, fed batch by batch (`rosenblatt::online::Trainer`).
@@ -76,16 +82,30 @@ impl PyTrainer {
         self.t.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    fn learn(&self, py: Python<'_>, rows: Rows<'_>, passes: f64, n_jobs: usize) -> PyResult<usize> {
+    /// Checks the rows `rows` makes and learns from them for `passes`
+    /// passes, on the pool for `n_jobs` with the GIL released.
+    fn learn<'a>(
+        &self,
+        py: Python<'_>,
+        rows: impl FnOnce() -> Result<Rows<'a>, Error> + Send,
+        passes: f64,
+        n_jobs: usize,
+    ) -> PyResult<usize> {
         let pool = pool(n_jobs)?;
-        py.detach(|| pool.install(|| self.lock().learn(&rows, passes).map(|r| r.passes.len()))).map_err(err)
+        py.detach(|| pool.install(|| self.lock().learn(&rows()?, passes).map(|r| r.passes.len()))).map_err(err)
     }
 
-    fn predict<'py>(&self, py: Python<'py>, rows: Rows<'_>, n_jobs: usize) -> PyResult<Predicted<'py>> {
+    /// Checks the `n` rows `rows` makes and predicts them, likewise.
+    fn predict<'py, 'a>(
+        &self,
+        py: Python<'py>,
+        n: usize,
+        rows: impl FnOnce() -> Result<Rows<'a>, Error> + Send,
+        n_jobs: usize,
+    ) -> PyResult<Predicted<'py>> {
         let pool = pool(n_jobs)?;
-        let n = rows.len();
         let (mut labels, mut scores) = (vec![0.0f32; n], vec![0.0f32; n]);
-        py.detach(|| pool.install(|| self.lock().predict_into(&rows, &mut labels, &mut scores))).map_err(err)?;
+        py.detach(|| pool.install(|| self.lock().predict_into(&rows()?, &mut labels, &mut scores))).map_err(err)?;
         Ok((PyArray1::from_vec(py, labels), PyArray1::from_vec(py, scores)))
     }
 }
@@ -148,8 +168,7 @@ impl PyTrainer {
     ) -> PyResult<usize> {
         let dim = self.lock().dim();
         let labels = labels.as_slice().map_err(err)?;
-        let rows = csr(dim, &indptr, &indices, &values, Some(labels))?;
-        self.learn(py, Rows::Csr(rows), passes, n_jobs)
+        self.learn(py, csr(dim, &indptr, &indices, &values, Some(labels))?, passes, n_jobs)
     }
 
     /// Learns from a C-ordered float32 batch.
@@ -163,7 +182,7 @@ impl PyTrainer {
         n_jobs: usize,
     ) -> PyResult<usize> {
         let labels = labels.as_slice().map_err(err)?;
-        self.learn(py, Rows::Dense(dense(&x, Some(labels))?), passes, n_jobs)
+        self.learn(py, dense(&x, Some(labels))?, passes, n_jobs)
     }
 
     /// Learns from a converted dataset's shards; with `positive`, that
@@ -186,7 +205,7 @@ impl PyTrainer {
                 Rows::View(view.with_labels(&relabelled))
             }
         };
-        self.learn(py, rows, passes, n_jobs)
+        self.learn(py, || Ok(rows), passes, n_jobs)
     }
 
     /// (labels, scores) of a CSR matrix's rows: labels ±1 or class
@@ -201,8 +220,8 @@ impl PyTrainer {
         dim: usize,
         n_jobs: usize,
     ) -> PyResult<Predicted<'py>> {
-        let rows = csr(dim, &indptr, &indices, &values, None)?;
-        self.predict(py, Rows::Csr(rows), n_jobs)
+        let n = indptr.len().saturating_sub(1);
+        self.predict(py, n, csr(dim, &indptr, &indices, &values, None)?, n_jobs)
     }
 
     /// (labels, scores) of a C-ordered float32 array's rows.
@@ -213,13 +232,15 @@ impl PyTrainer {
         x: PyReadonlyArray2<'_, f32>,
         n_jobs: usize,
     ) -> PyResult<Predicted<'py>> {
-        self.predict(py, Rows::Dense(dense(&x, None)?), n_jobs)
+        let n = x.shape()[0];
+        self.predict(py, n, dense(&x, None)?, n_jobs)
     }
 
     /// (labels, scores) of a dataset's rows.
     #[pyo3(signature = (dataset, n_jobs=0))]
     fn predict_dataset<'py>(&self, py: Python<'py>, dataset: &PyDataset, n_jobs: usize) -> PyResult<Predicted<'py>> {
-        self.predict(py, Rows::View(dataset.ds.examples().map_err(err)?), n_jobs)
+        let view = dataset.ds.examples().map_err(err)?;
+        self.predict(py, view.len(), || Ok(Rows::View(view)), n_jobs)
     }
 
     /// The model file's bytes, the learner's state included.

@@ -158,6 +158,34 @@ def test_partial_fit_streams_batches_and_refuses_what_does_not_fit():
     assert not hasattr(RosenblattClassifier("voted-perceptron"), "partial_fit")
 
 
+def test_values_that_are_not_finite_are_refused_naming_the_row():
+    # The engine checks every value of a batch it trains on or scores (the
+    # estimator leaves that check to it); the multiclass- learners score
+    # with NumPy, so scikit-learn's check guards their predictions.
+    X, y = data(300, 20)
+    for bad, word in [(np.nan, "NaN"), (np.inf, "inf"), (-np.inf, "inf")]:
+        Xb = X.copy()
+        Xb[217, 5] = bad
+        for form in (Xb, sp.csr_matrix(Xb), Xb.astype(np.float64)):
+            with pytest.raises(ValueError, match=f"row 217.*{word}"):
+                RosenblattClassifier("perceptron").fit(form, y)
+            c = RosenblattClassifier("logistic").partial_fit(X[:100], y[:100], classes=[0, 1])
+            with pytest.raises(ValueError, match=f"row 117.*{word}"):
+                c.partial_fit(form[100:], y[100:])
+            c = RosenblattClassifier("perceptron").fit(X, y)
+            with pytest.raises(ValueError, match=f"row 217.*{word}"):
+                c.predict(form)
+        c = RosenblattClassifier("multiclass-perceptron").fit(X, y)
+        with pytest.raises(ValueError, match=word):
+            c.predict(Xb)
+    # A float64 value past float32's range becomes infinite when the batch
+    # is read as float32: refused, not trained on.
+    big = X.astype(np.float64)
+    big[3, 0] = 1e300
+    with pytest.raises(ValueError, match="row 3.*inf"), pytest.warns(RuntimeWarning, match="overflow"):
+        RosenblattClassifier("perceptron").fit(big, y)
+
+
 def test_pickling_keeps_the_model_and_the_learner_state():
     X, y = data(600, 20)
     for learner in ["averaged-perceptron", "logistic", "ftrl-proximal", "voted-perceptron", "pa"]:
