@@ -130,9 +130,70 @@ fn u8_of(v: f32, scale: f32, inv: f32) -> Option<u8> {
 }
 
 /// Whether every value is a byte times `scale`, exactly.
+/// Values per block of [`encode_u8`] and [`u8_exact`].
+const U8_LANES: usize = 16;
+
+/// [`u8_of`]'s first try (the product by the reciprocal) on a block of
+/// values, in lanes without a branch per value: the bytes, and whether the
+/// try missed for any value (the caller then asks `u8_of` value by value).
+#[inline(always)]
+fn u8_block(block: &[f32; U8_LANES], scale: f32, inv: f32) -> ([u8; U8_LANES], bool) {
+    use wide::{f32x4, i32x4};
+    // 2^23: adding it rounds a float in [0, 2^23) to an integer, whose
+    // value the low bits of the sum then hold.
+    const MAGIC: f32 = 8_388_608.0;
+    let (mut bytes, mut hits) = ([0u8; U8_LANES], true);
+    let (quads, _) = block.as_chunks::<4>();
+    for (q4, out) in quads.iter().zip(bytes.as_chunks_mut::<4>().0) {
+        let v = f32x4::new(*q4);
+        // `u8_of`'s candidate, `trunc(v·inv + 0.5)`, in float lanes alone
+        // (a float-to-int conversion with Rust's saturation is scalar code):
+        // clamped to [0, 256] (a clamped candidate misses there as here; a
+        // NaN stays NaN or becomes 0 or 256, and misses either way), rounded
+        // to the nearest integer, then one less if that rounded up.
+        let q = (v * f32x4::splat(inv) + f32x4::splat(0.5)).fast_max(f32x4::ZERO).fast_min(f32x4::splat(256.0));
+        let r = (q + f32x4::splat(MAGIC)) - f32x4::splat(MAGIC);
+        let k = r - (r.simd_gt(q) & f32x4::ONE);
+        let exact: i32x4 =
+            bytemuck::cast::<f32x4, i32x4>(k * f32x4::splat(scale)).simd_eq(bytemuck::cast::<f32x4, i32x4>(v));
+        let in_range = k.simd_ge(f32x4::ONE) & k.simd_le(f32x4::splat(255.0));
+        hits &= (bytemuck::cast::<f32x4, i32x4>(in_range) & exact).all();
+        let sums: [u32; 4] = bytemuck::cast(k + f32x4::splat(MAGIC));
+        *out = sums.map(|b| b as u8);
+    }
+    (bytes, !hits)
+}
+
+/// Encodes `values` into `out` as [`u8_of`]'s bytes, or says the index of
+/// the first value that is not `k × scale` for a `k` in 1..=255 (`out` then
+/// holds an unfinished encoding).
+pub(crate) fn encode_u8(values: &[f32], scale: f32, out: &mut Vec<u8>) -> Result<(), usize> {
+    let inv = 1.0 / scale;
+    out.clear();
+    out.reserve(values.len());
+    let (blocks, rest) = values.as_chunks::<U8_LANES>();
+    for (b, block) in blocks.iter().enumerate() {
+        let (mut bytes, miss) = u8_block(block, scale, inv);
+        if miss {
+            for (j, (o, &v)) in bytes.iter_mut().zip(block).enumerate() {
+                *o = u8_of(v, scale, inv).ok_or(b * U8_LANES + j)?;
+            }
+        }
+        out.extend_from_slice(&bytes);
+    }
+    let done = values.len() - rest.len();
+    for (j, &v) in rest.iter().enumerate() {
+        out.push(u8_of(v, scale, inv).ok_or(done + j)?);
+    }
+    Ok(())
+}
+
+/// Whether every value is `k × scale` for a `k` in 1..=255.
 pub(crate) fn u8_exact(values: &[f32], scale: f32) -> bool {
     let inv = 1.0 / scale;
-    values.iter().all(|&v| u8_of(v, scale, inv).is_some())
+    let (blocks, rest) = values.as_chunks::<U8_LANES>();
+    let exact = |v: &f32| u8_of(*v, scale, inv).is_some();
+    blocks.iter().all(|block| !u8_block(block, scale, inv).1 || block.iter().all(exact)) && rest.iter().all(exact)
 }
 
 /// The most compact lossless encoding the kernels read.
@@ -326,9 +387,20 @@ impl crate::Dataset {
         let (kind, encoding) = Stats::of(rows).choose(opts, dim, &mut |scale| u8_exact(&rows.values, scale))?;
         let (mut scratch, mut image) = (Scratch::default(), Vec::new());
         let qids = rows.has_qids();
-        let (_, crc32) =
-            encode_range(rows, 0, rows.len(), dim, encoding, kind, opts.index_base, qids, &mut scratch, &mut image)
-                .map_err(|e| LoadError::io(name, e))?;
+        let (_, crc32) = encode_range(
+            rows,
+            0,
+            rows.len(),
+            dim,
+            encoding,
+            kind,
+            opts.index_base,
+            qids,
+            None,
+            &mut scratch,
+            &mut image,
+        )
+        .map_err(|e| LoadError::io(name, e))?;
         let shard = crate::Shard::from_image(name.to_path_buf(), &image, false)?;
         let mut counts = std::collections::BTreeMap::<u64, u64>::new();
         if kind != LabelKind::Real && kind != LabelKind::Multi {
@@ -385,6 +457,9 @@ pub struct DatasetWriter {
     has_qids: Option<bool>,
     finished: bool,
     scratch: Scratch,
+    /// A sparse u8 encoding's bytes of the batch last checked (all its
+    /// values, encoded while checking them), for `push` to write.
+    batch_u8: Vec<u8>,
     /// Shards `..stale` were written with a smaller dimension than `dim`
     /// ([`DatasetWriter::raise_dim`]); `finish` sets it in their headers.
     stale: usize,
@@ -436,6 +511,7 @@ impl DatasetWriter {
             has_qids: None,
             finished: false,
             scratch: Scratch::default(),
+            batch_u8: Vec::new(),
             stale: 0,
         })
     }
@@ -521,7 +597,7 @@ impl DatasetWriter {
         Ok(())
     }
 
-    fn check(&self, rows: &Rows) -> Result<(), LoadError> {
+    fn check(&mut self, rows: &Rows) -> Result<(), LoadError> {
         let at = |what: String| {
             LoadError::Invalid(format!("shard {} of {}: {what}", self.entries.len(), self.dir.display()))
         };
@@ -547,6 +623,12 @@ impl DatasetWriter {
             ValueEncoding::Ones => {
                 if let Some(v) = rows.values.iter().find(|&&v| v != 1.0) {
                     return Err(at(format!("value {v} in a binary (ones) encoding")));
+                }
+            }
+            ValueEncoding::U8 { scale } if self.encoding.layout == Layout::Sparse => {
+                // Encoded while checked: `push` writes these bytes.
+                if let Err(k) = encode_u8(&rows.values, scale, &mut self.batch_u8) {
+                    return Err(at(format!("value {} is not k × {scale} for k in 1..=255", rows.values[k])));
                 }
             }
             ValueEncoding::U8 { scale } => {
@@ -582,8 +664,12 @@ impl DatasetWriter {
         let (dim, enc, kind, base, qids) =
             (self.dim, self.encoding, self.kind, self.index_base, self.has_qids == Some(true));
         let mut shard = AtomicFile::create(&path)?;
-        let (bytes, crc32) = encode_range(rows, a, b, dim, enc, kind, base, qids, &mut self.scratch, &mut shard)
-            .map_err(|e| LoadError::io(&path, e))?;
+        // A sparse u8 batch's values were encoded by `check`.
+        let checked_u8 = (enc.layout == Layout::Sparse && matches!(enc.values, ValueEncoding::U8 { .. }))
+            .then_some(&self.batch_u8[..]);
+        let (bytes, crc32) =
+            encode_range(rows, a, b, dim, enc, kind, base, qids, checked_u8, &mut self.scratch, &mut shard)
+                .map_err(|e| LoadError::io(&path, e))?;
         shard.commit()?;
         self.written.push(path);
         let nonzeros = rows.offsets[b] - rows.offsets[a];
@@ -675,7 +761,8 @@ impl std::fmt::Debug for Scratch {
 }
 
 /// Writes rows `a..b` of `rows` to `out` as one shard image (see
-/// [`format::write_image`]); returns its length and CRC-32.
+/// [`format::write_image`]); returns its length and CRC-32. `checked_u8`:
+/// in a sparse u8 encoding, every value of `rows` already encoded.
 #[allow(clippy::too_many_arguments)]
 fn encode_range(
     rows: &Rows,
@@ -686,6 +773,7 @@ fn encode_range(
     kind: LabelKind,
     base: u8,
     qids: bool,
+    checked_u8: Option<&[u8]>,
     scratch: &mut Scratch,
     out: &mut impl std::io::Write,
 ) -> std::io::Result<(u64, u32)> {
@@ -731,11 +819,14 @@ fn encode_range(
             };
             let values = match enc.values {
                 ValueEncoding::F32 => ValueColumnData::F32(vals),
-                ValueEncoding::U8 { .. } => {
-                    u8s.clear();
-                    u8s.extend(vals.iter().map(|&v| to_u8(v)));
-                    ValueColumnData::U8(u8s)
-                }
+                ValueEncoding::U8 { .. } => match checked_u8 {
+                    Some(bytes) => ValueColumnData::U8(&bytes[s..e]),
+                    None => {
+                        u8s.clear();
+                        u8s.extend(vals.iter().map(|&v| to_u8(v)));
+                        ValueColumnData::U8(u8s)
+                    }
+                },
                 ValueEncoding::Ones => ValueColumnData::Ones,
             };
             (indices, values, (e - s) as u64, offsets)
@@ -783,4 +874,58 @@ fn set_dim(path: &Path, dim: u64) -> Result<(), LoadError> {
     f.seek(std::io::SeekFrom::Start(0)).map_err(io)?;
     f.write_all(&h).map_err(io)?;
     f.sync_all().map_err(io)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{encode_u8, u8_exact, u8_of};
+    use proptest::prelude::*;
+
+    /// Values a u8 scale meets: exact multiples `k × scale` (k in 0..=256:
+    /// the edges and one past each), their neighbours one ulp away, and any
+    /// bit pattern at all (NaN, infinities, subnormals, negatives).
+    fn value(scale: f32) -> impl Strategy<Value = f32> {
+        prop_oneof![
+            4 => (0u32..=256).prop_map(move |k| k as f32 * scale),
+            1 => prop_oneof![Just(0.0), Just(-0.0), Just(256.0 * scale)],
+            1 => ((1u32..=255), prop::bool::ANY).prop_map(move |(k, up)| {
+                let v = (k as f32 * scale).to_bits();
+                f32::from_bits(if up { v + 1 } else { v - 1 })
+            }),
+            1 => any::<u32>().prop_map(f32::from_bits),
+        ]
+    }
+
+    /// A scale, and values of which many are not multiples of it, or (half
+    /// the cases) few or none, so that a whole block of 16 can hold a
+    /// single fault.
+    fn case() -> impl Strategy<Value = (f32, Vec<f32>)> {
+        prop_oneof![Just(1.0f32 / 255.0), Just(0.0625), Just(1.0), Just(0.1), Just(3.0e-39), (1e-6f32..1e6)]
+            .prop_flat_map(|scale| {
+                let mostly = prop_oneof![100 => (1u32..=255).prop_map(move |k| k as f32 * scale), 1 => value(scale)];
+                let values =
+                    prop_oneof![prop::collection::vec(value(scale), 0..80), prop::collection::vec(mostly, 0..80)];
+                (Just(scale), values)
+            })
+    }
+
+    proptest! {
+        /// The blocks in lanes give `u8_of`'s bytes, and fail exactly where
+        /// `u8_of` first finds no byte.
+        #[test]
+        fn the_block_encoder_is_u8_of_value_by_value((scale, values) in case()) {
+            let inv = 1.0 / scale;
+            let oracle: Vec<Option<u8>> = values.iter().map(|&v| u8_of(v, scale, inv)).collect();
+            let first_bad = oracle.iter().position(Option::is_none);
+            let mut out = vec![7u8; 3];
+            match encode_u8(&values, scale, &mut out) {
+                Ok(()) => {
+                    prop_assert_eq!(first_bad, None);
+                    prop_assert_eq!(out, oracle.iter().map(|k| k.unwrap()).collect::<Vec<u8>>());
+                }
+                Err(k) => prop_assert_eq!(Some(k), first_bad),
+            }
+            prop_assert_eq!(u8_exact(&values, scale), first_bad.is_none());
+        }
+    }
 }
