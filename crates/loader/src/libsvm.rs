@@ -105,7 +105,12 @@ impl Rows {
                 return Err(format!("row {r}: index {} follows {} (indices must increase)", row[k + 1], row[k]));
             }
         }
-        if let Some(v) = self.values.iter().find(|v| !v.is_finite() || **v == 0.0) {
+        // Counted without a branch per value (it vectorises: a conversion
+        // checks every batch it writes); searched only when one is bad.
+        let bad = |v: &f32| u32::from(!(v.is_finite() & (*v != 0.0)));
+        if self.values.chunks(1 << 20).any(|c| c.iter().map(bad).sum::<u32>() > 0)
+            && let Some(v) = self.values.iter().find(|v| bad(v) == 1)
+        {
             return Err(format!("value {v} (values must be finite and non-zero)"));
         }
         if self.label_offsets.is_empty() {

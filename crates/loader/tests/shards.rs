@@ -292,6 +292,27 @@ fn a_failed_conversion_leaves_nothing_that_opens() {
     assert_eq!(left, vec![std::ffi::OsString::from("dataset.json")]);
 }
 
+/// Rows built by hand reach the writer unchecked: a value that is not
+/// finite, or a stored zero, is refused wherever it stands (the check
+/// counts over all values at once and searches only then), naming the
+/// value, and nothing is written.
+#[test]
+fn hand_built_rows_with_a_bad_value_are_refused() {
+    let rows = rows_of(&text_for("f32", 3000));
+    for at in [0, 1, rows.values.len() / 2, rows.values.len() - 1] {
+        for bad in [f32::NAN, f32::INFINITY, f32::NEG_INFINITY, 0.0, -0.0] {
+            let mut r = rows.clone();
+            r.values[at] = bad;
+            let tmp = tempfile::tempdir().unwrap();
+            let e = write_dataset(&tmp.path().join("d"), &r, &WriteOptions::default()).unwrap_err().to_string();
+            assert!(e.contains(&format!("value {bad} (values must be finite and non-zero)")), "{at} {bad}: {e}");
+            assert!(
+                !tmp.path().join("d").exists() || std::fs::read_dir(tmp.path().join("d")).unwrap().next().is_none()
+            );
+        }
+    }
+}
+
 #[test]
 fn an_existing_dataset_is_not_overwritten() {
     let tmp = tempfile::tempdir().unwrap();
