@@ -660,58 +660,6 @@ fn split_commas(s: &[u8]) -> impl Iterator<Item = (usize, &[u8])> {
     })
 }
 
-/// Reads the run of ASCII digits at `s[i..]` into `acc` (`acc·10 + d` for
-/// each digit `d`, wrapping) and returns its length. Eight bytes at a time
-/// while eight remain (fast_float's SWAR digits: the run's length from the
-/// first byte that is not a digit, its value by three multiplications),
-/// then byte by byte; `acc` is what the byte loop alone would give.
-#[inline(always)]
-fn digit_run(s: &[u8], mut i: usize, acc: &mut u64) -> usize {
-    const POW10: [u64; 9] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000];
-    let start = i;
-    while let Some(b) = s.get(i..i + 8) {
-        let (len, value) = eight_digits(u64::from_le_bytes(b.try_into().expect("eight bytes")));
-        *acc = acc.wrapping_mul(POW10[len]).wrapping_add(value);
-        i += len;
-        if len < 8 {
-            return i - start;
-        }
-    }
-    while i < s.len() && s[i].is_ascii_digit() {
-        *acc = acc.wrapping_mul(10).wrapping_add(u64::from(s[i] - b'0'));
-        i += 1;
-    }
-    i - start
-}
-
-/// Of eight bytes read little-endian (the first in the lowest byte): how
-/// many lead digits there are, and their value.
-#[inline(always)]
-fn eight_digits(v: u64) -> (usize, u64) {
-    const ZEROS: u64 = 0x3030_3030_3030_3030;
-    const HIGH: u64 = 0xF0F0_F0F0_F0F0_F0F0;
-    // A byte is a digit if its high nibble is 3 before and after adding 6
-    // (0x30..=0x39). A byte that is not may carry into the ones after it,
-    // never into those before: the first flagged byte is the first
-    // non-digit.
-    let flagged = ((v & HIGH) ^ ZEROS) | ((v.wrapping_add(0x0606_0606_0606_0606) & HIGH) ^ ZEROS);
-    let len = (flagged.trailing_zeros() / 8) as usize;
-    if len == 0 {
-        return (0, 0);
-    }
-    // The digits moved up to end the word, '0's in front of them.
-    let shift = 64 - 8 * len as u32;
-    let d = (v << shift) | ZEROS.checked_shr(64 - shift).unwrap_or(0);
-    // fast_float's parse_eight_digits_unrolled.
-    let d = d.wrapping_sub(ZEROS);
-    let d = d.wrapping_mul(10).wrapping_add(d >> 8);
-    const MASK: u64 = 0x0000_00FF_0000_00FF;
-    let d = ((d & MASK).wrapping_mul(100 + (1_000_000 << 32)))
-        .wrapping_add(((d >> 16) & MASK).wrapping_mul(1 + (10_000 << 32)))
-        >> 32;
-    (len, u64::from(d as u32))
-}
-
 /// Space- or tab-separated tokens with their byte columns.
 struct Tokens<'a> {
     s: &'a [u8],
@@ -747,14 +695,11 @@ impl<'a> Tokens<'a> {
             i += 1;
         }
         let col = i;
-        // The index in eight-byte words: its run (4–7 digits over a million
-        // features) ends at a length a byte loop's exit branch mispredicts.
-        // The value's runs are short ("0", "75"), where words cost more
-        // instructions than they save (callgrind: SWAR for all three runs
-        // 274 M instructions and 0.19 M mispredicts per 10 MB, for the index
-        // only 230 M and 0.56 M, bytes only 241 M and 1.35 M).
         let mut idx = 0u64;
-        i += digit_run(s, i, &mut idx);
+        while i < n && s[i].is_ascii_digit() {
+            idx = idx.wrapping_mul(10).wrapping_add(u64::from(s[i] - b'0'));
+            i += 1;
+        }
         if i == col || i - col > 19 || i >= n || s[i] != b':' {
             return None;
         }
@@ -861,35 +806,4 @@ pub fn write_rows(rows: &Rows, base: u8, out: &mut impl std::io::Write) -> std::
         write_row(out, label, qid, entries, base)?;
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::digit_run;
-    use proptest::prelude::*;
-
-    proptest! {
-        /// Eight bytes at a time read the same run, to the same wrapped
-        /// value, as one byte at a time: runs of any length (past 20 digits
-        /// the value wraps) followed by any byte, at any offset, near the
-        /// end of the input or not.
-        #[test]
-        fn digit_runs_read_in_words_are_read_byte_by_byte(
-            lead in prop::collection::vec(any::<u8>(), 0..3),
-            run in prop::collection::vec(b'0'..=b'9', 0..30),
-            rest in prop::collection::vec(prop_oneof![any::<u8>(), Just(b':'), Just(b'/'), Just(b' ')], 0..12),
-            acc in any::<u64>(),
-        ) {
-            let s: Vec<u8> = lead.iter().chain(&run).chain(&rest).copied().collect();
-            let at = lead.len();
-            let (mut want, mut len) = (acc, 0);
-            while at + len < s.len() && s[at + len].is_ascii_digit() {
-                want = want.wrapping_mul(10).wrapping_add(u64::from(s[at + len] - b'0'));
-                len += 1;
-            }
-            let mut got = acc;
-            prop_assert_eq!(digit_run(&s, at, &mut got), len);
-            prop_assert_eq!(got, want);
-        }
-    }
 }
