@@ -138,7 +138,6 @@ fn u8_of(v: f32, scale: f32, inv: f32) -> Option<u8> {
     fits(k).then_some(k as u8)
 }
 
-/// Whether every value is a byte times `scale`, exactly.
 /// Values per block of [`encode_u8`] and [`u8_exact`].
 const U8_LANES: usize = 16;
 
