@@ -653,8 +653,22 @@ fn chunk_order_shuffles_windows_and_reads_the_next_window_ahead_in_runs() {
     let opts = TrainOptions { passes: 2.0, order: Order::Chunks, seed: 9, stop_when_separated: false, first_pass: 0 };
     train(&mut l, &ex, &opts).unwrap();
     let asked = ex.asked.into_inner().unwrap();
-    let per_pass = n - window;
-    assert_eq!(asked.len(), 2 * per_pass, "one row read ahead per step, but in the last window");
+    // At each step: the next window's row (but in the last window), then
+    // the row two steps ahead in training order (but in the last two steps).
+    let (per_pass, near) = (n - window, n - 2);
+    assert_eq!(asked.len(), 2 * (per_pass + near), "rows asked for over two passes");
+    let (mut ahead, mut close) = (Vec::new(), Vec::new());
+    let mut it = asked.iter().copied();
+    for _ in 0..2 {
+        for k in 0..n {
+            if k < per_pass {
+                ahead.push(it.next().unwrap());
+            }
+            if k < near {
+                close.push(it.next().unwrap());
+            }
+        }
+    }
     let sorted = |rows: &[usize]| {
         let mut s = rows.to_vec();
         s.sort_unstable();
@@ -665,7 +679,8 @@ fn chunk_order_shuffles_windows_and_reads_the_next_window_ahead_in_runs() {
     assert_ne!(passes[0], passes[1], "each pass draws a new order");
     for (p, seen) in passes.iter().enumerate() {
         assert_eq!(sorted(seen), (0..n).collect::<Vec<_>>(), "pass {p} is a permutation");
-        let ahead = &asked[p * per_pass..(p + 1) * per_pass];
+        assert_eq!(&close[p * near..(p + 1) * near], &seen[2..], "pass {p}: each row prefetched two steps before");
+        let ahead = &ahead[p * per_pass..(p + 1) * per_pass];
         let windows: Vec<&[usize]> = seen.chunks(window).collect();
         assert_eq!(windows.len(), 3);
         for (w, rows) in windows.iter().enumerate() {
