@@ -62,7 +62,8 @@ pub enum Order {
     /// laid end to end in a fresh seeded order every pass, and that stream
     /// cut into windows of [`WINDOW_CHUNKS`] chunks' worth of rows, each
     /// shuffled within itself. While one window trains, the next is read
-    /// ahead in stream order — whole chunks, in storage order. Consecutive
+    /// ahead in stream order — whole chunks, in storage order — and each
+    /// row is prefetched again two steps before its turn. Consecutive
     /// examples come from about 16 random places in the data, and memory is
     /// read in runs.
     #[default]
