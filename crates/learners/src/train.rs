@@ -35,7 +35,8 @@ const PREFETCH_AHEAD: usize = 8;
 
 /// How many rows ahead, in training order, [`Order::Chunks`] also
 /// prefetches the row itself, from the cache the window's read-ahead filled
-/// (2 measured 7–8% faster than none on MNIST, where 8 was not: SPEED.md).
+/// (at 2, MNIST Perceptron and averaged passes took 9–19% less time than
+/// without; at 8, an earlier session measured no gain: SPEED.md).
 const ROW_AHEAD: usize = 2;
 
 /// How many rows ahead a learner that asks for it ([`OnlineLearner::PREFETCH`])
