@@ -36,7 +36,8 @@ const PREFETCH_AHEAD: usize = 8;
 /// How many rows ahead, in training order, [`Order::Chunks`] also
 /// prefetches the row itself, from the cache the window's read-ahead filled
 /// (at 2, MNIST Perceptron and averaged passes took 9–19% less time than
-/// without; at 8, an earlier session measured no gain: SPEED.md).
+/// without on a Zen 3; earlier sessions on a Zen 4 measured no gain at 1
+/// to 8: SPEED.md).
 const ROW_AHEAD: usize = 2;
 
 /// How many rows ahead a learner that asks for it ([`OnlineLearner::PREFETCH`])
