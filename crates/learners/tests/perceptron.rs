@@ -639,6 +639,25 @@ fn a_slice_releases_its_own_rows_in_the_whole_sets_numbering() {
 }
 
 #[test]
+fn sequential_order_reads_as_stored_and_asks_for_each_row_four_steps_ahead() {
+    let n = 300;
+    let mut data = InMemoryExamples::new(1);
+    for i in 0..n {
+        data.push(&[0], &[1.0], if i % 3 == 0 { 1.0 } else { -1.0 }).unwrap();
+    }
+    let ex = Recorded::new(&data);
+    let mut l = Seen::new(1);
+    let opts =
+        TrainOptions { passes: 2.0, order: Order::Sequential, seed: 9, stop_when_separated: false, first_pass: 0 };
+    train(&mut l, &ex, &opts).unwrap();
+    let stored: Vec<usize> = (0..n).collect();
+    assert_eq!(l.seen, [&stored[..], &stored[..]].concat(), "both passes as stored");
+    // At step k the row k + 4 (none in the last four steps), every pass.
+    let ahead: Vec<usize> = (4..n).collect();
+    assert_eq!(ex.asked.into_inner().unwrap(), [&ahead[..], &ahead[..]].concat());
+}
+
+#[test]
 fn chunk_order_shuffles_windows_and_reads_the_next_window_ahead_in_runs() {
     use rosenblatt_learners::{CHUNK_ROWS, WINDOW_CHUNKS};
     let window = CHUNK_ROWS * WINDOW_CHUNKS;
