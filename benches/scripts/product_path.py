@@ -181,7 +181,7 @@ for name, learner, extra in [
 # The sparse set: 2^20 features, 80 per row.
 sro = read_only(f"{sparse}/train")
 row("sparse read-only pass", sro, sro)
-speer = None
+speer = lpeer = None
 if sk:
     t = time.perf_counter()
     X, y = load(texts["sparse"], 1 << 20)
@@ -205,16 +205,19 @@ for threads in [1, 2]:
             return wall(T, "convert", texts["sparse"], "--threads", threads, "-o", out)
         s = median(conv, max(1, a.repeats // 2))
         row(name, s, note=f"{size / s / 1e6:.0f} MB/s end to end")
-for name, learner, passes in [
-    ("sparse Perceptron, default order", "perceptron", a.sparse_passes),
-    ("sparse averaged, default order", "averaged-perceptron", a.sparse_passes),
-    ("sparse logistic, default order", "logistic", a.sparse_passes),
-    ("sparse FTRL-Proximal", "ftrl-proximal", 2),
-    ("sparse EG±", "eg-pm", 1),
+# Each learner against scikit-learn's estimator of the same loss: the
+# Perceptrons against `Perceptron`, logistic against `SGDClassifier(log_loss)`;
+# FTRL-Proximal and EG± have none there.
+for name, learner, passes, peer in [
+    ("sparse Perceptron, default order", "perceptron", a.sparse_passes, speer),
+    ("sparse averaged, default order", "averaged-perceptron", a.sparse_passes, speer),
+    ("sparse logistic, default order", "logistic", a.sparse_passes, lpeer),
+    ("sparse FTRL-Proximal", "ftrl-proximal", 2, None),
+    ("sparse EG±", "eg-pm", 1, None),
 ]:
     if want(name):
         s, r = per_pass(f"{sparse}/train", learner, passes)
-        row(name, s, r, speer, test_error(f"{sparse}/train", f"{sparse}/test", learner, 1), alongside(r))
+        row(name, s, r, peer, test_error(f"{sparse}/train", f"{sparse}/test", learner, 1), alongside(r))
 
 with open(f"{a.out}/results.json", "w") as f:
     json.dump({"sklearn": sk, "repeats": a.repeats, "rows": rows}, f, indent=1)
