@@ -13,7 +13,7 @@ use rosenblatt::Error;
 use rosenblatt::learners::{HyperParams, Learner, Order, Param};
 use rosenblatt::loader::{Dataset, OpenOptions};
 use rosenblatt::model::{SavedModel, Weights};
-use rosenblatt::online::{CsrRows, DenseRows, Rows, Trainer, TrainerOptions};
+use rosenblatt::online::{CHECK_BLOCK, CsrRows, DenseRows, Rows, Trainer, TrainerOptions};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -82,17 +82,26 @@ impl PyTrainer {
         self.t.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// Checks the rows `rows` makes and learns from them for `passes`
-    /// passes, on the pool for `n_jobs` with the GIL released.
+    /// Checks the rows `rows` makes (`entries` stored values) and learns
+    /// from them for `passes` passes, with the GIL released: on the pool
+    /// for `n_jobs`, or on this thread when the pool has nothing to do — one
+    /// part (no copies to train at once) and a batch the check reads as one
+    /// block. Handing a mini-batch to a pool worker and back cost more than
+    /// learning from it (SPEED.md); the model is the same either way.
     fn learn<'a>(
         &self,
         py: Python<'_>,
         rows: impl FnOnce() -> Result<Rows<'a>, Error> + Send,
+        entries: usize,
         passes: f64,
         n_jobs: usize,
     ) -> PyResult<usize> {
+        let learn = || self.lock().learn(&rows()?, passes).map(|r| r.passes.len());
+        if entries <= CHECK_BLOCK && self.lock().parts() == 1 {
+            return py.detach(learn).map_err(err);
+        }
         let pool = pool(n_jobs)?;
-        py.detach(|| pool.install(|| self.lock().learn(&rows()?, passes).map(|r| r.passes.len()))).map_err(err)
+        py.detach(|| pool.install(learn)).map_err(err)
     }
 
     /// Checks the `n` rows `rows` makes and predicts them, likewise.
@@ -168,7 +177,8 @@ impl PyTrainer {
     ) -> PyResult<usize> {
         let dim = self.lock().dim();
         let labels = labels.as_slice().map_err(err)?;
-        self.learn(py, csr(dim, &indptr, &indices, &values, Some(labels))?, passes, n_jobs)
+        let entries = values.len();
+        self.learn(py, csr(dim, &indptr, &indices, &values, Some(labels))?, entries, passes, n_jobs)
     }
 
     /// Learns from a C-ordered float32 batch.
@@ -182,7 +192,8 @@ impl PyTrainer {
         n_jobs: usize,
     ) -> PyResult<usize> {
         let labels = labels.as_slice().map_err(err)?;
-        self.learn(py, dense(&x, Some(labels))?, passes, n_jobs)
+        let entries = x.len();
+        self.learn(py, dense(&x, Some(labels))?, entries, passes, n_jobs)
     }
 
     /// Learns from a converted dataset's shards; with `positive`, that
@@ -205,7 +216,7 @@ impl PyTrainer {
                 Rows::View(view.with_labels(&relabelled))
             }
         };
-        self.learn(py, || Ok(rows), passes, n_jobs)
+        self.learn(py, || Ok(rows), usize::MAX, passes, n_jobs)
     }
 
     /// (labels, scores) of a CSR matrix's rows: labels ±1 or class

@@ -98,10 +98,13 @@ impl<'a> CsrRows<'a> {
     }
 }
 
-/// Entries per task of [`bulk_valid`]: 1 MB of indices and values, large
-/// enough that a task's cost dwarfs rayon's, small enough to spread a
-/// mini-batch over the pool.
-const CHECK_BLOCK: usize = 1 << 17;
+/// Entries per task of the check [`CsrRows::try_new`] and
+/// [`DenseRows::try_new`] make of every entry, spread over the current
+/// rayon pool: 1 MB of indices and values, large enough that a task's cost
+/// dwarfs rayon's, small enough to spread a mini-batch over the pool. A
+/// batch of no more entries is checked as one task: there is nothing for a
+/// pool to share.
+pub const CHECK_BLOCK: usize = 1 << 17;
 
 /// Whether `indptr` (starting at 0 and ending at `indices.len()`) never
 /// decreases, and the last index of each row is below `dim`: with indices
@@ -129,24 +132,28 @@ fn boundary_descents(indptr: &[u64], indices: &[u32]) -> u64 {
 /// boundary and may not; `indices` is empty for dense rows). One pass over
 /// both arrays, each block counted without a branch per entry (the
 /// comparisons vectorise), the blocks spread over the current rayon pool:
-/// a fit's check runs at memory speed. On `false` the caller searches row
-/// by row to name the culprit.
+/// a fit's check runs at memory speed; one block is counted on this thread
+/// without rayon. On `false` the caller searches row by row to name the
+/// culprit.
 fn bulk_valid(indices: &[u32], values: &[f32], boundaries: u64) -> bool {
     use rayon::prelude::*;
     const EXPONENT: u32 = 0x7f80_0000;
     let next = indices.get(1..).unwrap_or_default();
     let pairs = next.len();
-    let (descents, infinite) = (0..values.len().max(pairs).div_ceil(CHECK_BLOCK))
-        .into_par_iter()
-        .map(|b| {
-            let r = b * CHECK_BLOCK..((b + 1) * CHECK_BLOCK);
-            let (lo, hi) = (r.start.min(pairs), r.end.min(pairs));
-            let descents = indices[lo..hi].iter().zip(&next[lo..hi]).map(|(a, b)| u32::from(a >= b)).sum::<u32>();
-            let (lo, hi) = (r.start.min(values.len()), r.end.min(values.len()));
-            let infinite = values[lo..hi].iter().map(|v| u32::from(v.to_bits() & EXPONENT == EXPONENT)).sum::<u32>();
-            (u64::from(descents), u64::from(infinite))
-        })
-        .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+    let block = |b: usize| {
+        let r = b * CHECK_BLOCK..((b + 1) * CHECK_BLOCK);
+        let (lo, hi) = (r.start.min(pairs), r.end.min(pairs));
+        let descents = indices[lo..hi].iter().zip(&next[lo..hi]).map(|(a, b)| u32::from(a >= b)).sum::<u32>();
+        let (lo, hi) = (r.start.min(values.len()), r.end.min(values.len()));
+        let infinite = values[lo..hi].iter().map(|v| u32::from(v.to_bits() & EXPONENT == EXPONENT)).sum::<u32>();
+        (u64::from(descents), u64::from(infinite))
+    };
+    let blocks = values.len().max(pairs).div_ceil(CHECK_BLOCK);
+    let (descents, infinite) = if blocks <= 1 {
+        block(0)
+    } else {
+        (0..blocks).into_par_iter().map(block).reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
+    };
     descents == boundaries && infinite == 0
 }
 
@@ -440,6 +447,10 @@ impl Trainer {
     /// The labels the model's outputs stand for: `[-1, 1]`, or the class ids.
     pub fn classes(&self) -> &[f64] {
         &self.classes
+    }
+    /// The parts each pass is cut into (1: the sequential algorithm).
+    pub fn parts(&self) -> usize {
+        self.options.parts
     }
     /// Batches learned from so far (a resumed model's included).
     pub fn batches(&self) -> u64 {
@@ -801,6 +812,30 @@ mod tests {
     /// rows of every length across several blocks, including rows that
     /// start below where the row before them ended, then one fault at a
     /// time, at the blocks' edges and at random.
+    #[test]
+    fn the_one_block_check_says_yes_to_valid_rows_and_no_to_each_fault() {
+        // 1,000 rows of 0-9 increasing indices: one block of the check.
+        let (mut indptr, mut indices) = (vec![0u64], Vec::new());
+        for r in 0..1000u32 {
+            indices.extend((0..r % 10).map(|j| j * 7 + r % 3));
+            indptr.push(indices.len() as u64);
+        }
+        assert!(indices.len() <= CHECK_BLOCK);
+        let values = vec![0.25f32; indices.len()];
+        let fast = |i: &[u32], v: &[f32]| rows_fit(70, &indptr, i) && bulk_valid(i, v, boundary_descents(&indptr, i));
+        assert!(fast(&indices, &values));
+        for k in [0, 1, indices.len() / 2, indices.len() - 1] {
+            let mut v = values.clone();
+            v[k] = f32::INFINITY;
+            assert!(!fast(&indices, &v) && !bulk_valid(&[], &v, 0), "infinity at {k}");
+            if !indptr.contains(&(k as u64)) {
+                let mut i = indices.clone();
+                i[k] = i[k - 1];
+                assert!(!fast(&i, &values), "repeated index at {k}");
+            }
+        }
+    }
+
     #[test]
     fn the_bulk_check_says_yes_to_valid_rows_and_no_to_each_fault() {
         let mut state = 7u64;
