@@ -65,8 +65,8 @@ pub fn read_only_pass(data: &[u8]) -> u64 {
 /// [`read_only_pass`] that also prefetches [`READ_AHEAD`] bytes ahead, as
 /// the training loop's sequential order prefetches rows ahead. Which of
 /// the two reads faster depends on the machine and on where the bytes are:
-/// on an Intel Xeon, 72 MB of shards read 1.7× faster with the read-ahead
-/// and a 268 MB shard 10% slower (SPEED.md).
+/// on an Intel Xeon, 72 MB of shards read 1.2–1.8× faster with the
+/// read-ahead and a 268 MB shard 8–12% slower (SPEED.md).
 ///
 /// ```
 /// assert_eq!(rosenblatt::read_only_pass_ahead(&[1, 0, 0, 0, 0, 0, 0, 0, 2]), 3);
@@ -83,9 +83,9 @@ pub fn read_only_pass_ahead(data: &[u8]) -> u64 {
     s.wrapping_add(read_only_pass(lines.remainder()))
 }
 
-/// How far ahead [`read_only_pass_ahead`] prefetches: 8 KB was the fastest
-/// of 1 to 32 KB in plain C over MNIST's shards on an Intel Xeon
-/// (SPEED.md).
+/// How far ahead [`read_only_pass_ahead`] prefetches: 8 KB was at or
+/// within noise of the fastest of 1 to 32 KB in plain C over MNIST's
+/// shards on an Intel Xeon (SPEED.md).
 pub const READ_AHEAD: usize = 8192;
 
 #[inline(always)]

@@ -807,14 +807,10 @@ impl Visit for Boxer {
 mod tests {
     use super::*;
 
-    /// The fast path alone (the row-by-row search behind it would hide a
-    /// fast path that says no to valid rows, or yes to a fault it missed):
-    /// rows of every length across several blocks, including rows that
-    /// start below where the row before them ended, then one fault at a
-    /// time, at the blocks' edges and at random.
+    /// The same fast path on a batch of one block, which it counts
+    /// without rayon: 1,000 rows of 0-9 increasing indices.
     #[test]
     fn the_one_block_check_says_yes_to_valid_rows_and_no_to_each_fault() {
-        // 1,000 rows of 0-9 increasing indices: one block of the check.
         let (mut indptr, mut indices) = (vec![0u64], Vec::new());
         for r in 0..1000u32 {
             indices.extend((0..r % 10).map(|j| j * 7 + r % 3));
@@ -836,6 +832,11 @@ mod tests {
         }
     }
 
+    /// The fast path alone (the row-by-row search behind it would hide a
+    /// fast path that says no to valid rows, or yes to a fault it missed):
+    /// rows of every length across several blocks, including rows that
+    /// start below where the row before them ended, then one fault at a
+    /// time, at the blocks' edges and at random.
     #[test]
     fn the_bulk_check_says_yes_to_valid_rows_and_no_to_each_fault() {
         let mut state = 7u64;
