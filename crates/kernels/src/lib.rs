@@ -30,19 +30,24 @@
 //! # Instruction sets
 //!
 //! Each kernel is written once (the private `kernel` module), generic over an
-//! eight-lane vector type, and instantiated twice:
+//! eight-lane vector type, and instantiated three times:
 //!
 //! - **portable**: `wide::f32x8`, which uses what the build enables. A default
 //!   x86-64 build is SSE2; `RUSTFLAGS="-C target-cpu=native"` gives AVX2+FMA.
-//! - **avx2+fma** (x86-64 only): `std::arch` intrinsics with hardware gathers,
-//!   compiled with `#[target_feature]` and selected at run time when the CPU
-//!   has AVX2 and FMA.
+//! - **avx2+fma** (x86-64 only): `std::arch` intrinsics, compiled with
+//!   `#[target_feature]` and selected at run time when the CPU has AVX2 and
+//!   FMA, gathering sparse rows' weights with eight scalar loads (faster on
+//!   AMD's cores)...
+//! - **avx2+fma, hardware gathers**: ... or with `vgatherdps` (faster on
+//!   Intel's; chosen there). Both compute the same arithmetic in the same
+//!   order: their results are the same to the bit.
 //!
 //! [`Backend::best`] picks once per process; `ROSENBLATT_SIMD=portable`
 //! forces the portable kernels. The choice is printed by `rosenblatt
 //! --version` ([`describe`]). Results are deterministic for a given backend
-//! (summation order depends only on the row length), but the two backends may
-//! differ in the last bits: FMA rounds once where SSE2 rounds twice.
+//! (summation order depends only on the row length), but the portable and
+//! AVX2 backends may differ in the last bits: FMA rounds once where SSE2
+//! rounds twice.
 //!
 //! # Safety model
 //!

@@ -265,15 +265,54 @@ backend_suite!(
     #[cfg_attr(not(host_has_avx2_fma), ignore = "this CPU has no AVX2+FMA: the avx2+fma kernels cannot run here")]
 );
 
+backend_suite!(
+    avx2_fma_gather,
+    Backend::avx2_fma_gather(),
+    #[cfg_attr(not(host_has_avx2_fma), ignore = "this CPU has no AVX2+FMA: the avx2+fma kernels cannot run here")]
+);
+
 #[test]
 fn avx2_backend_is_tested_where_the_cpu_has_it() {
     #[cfg(target_arch = "x86_64")]
     {
         let has = std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("fma");
         assert_eq!(Backend::avx2_fma().is_some(), has);
-        assert_eq!(Backend::available().len(), 1 + usize::from(has));
+        assert_eq!(Backend::avx2_fma_gather().is_some(), has);
+        assert_eq!(Backend::available().len(), 1 + 2 * usize::from(has));
     }
     assert_eq!(Backend::available()[0], Backend::portable());
+}
+
+/// The two AVX2 backends differ only in how they load the gathered
+/// weights, so every result is the same to the bit (the pinned model hashes
+/// rely on it: either may be `Backend::best()`).
+#[test]
+#[cfg_attr(not(host_has_avx2_fma), ignore = "this CPU has no AVX2+FMA: the avx2+fma kernels cannot run here")]
+fn both_avx2_gathers_give_the_same_bits() {
+    let (a, b) = (Backend::avx2_fma().unwrap(), Backend::avx2_fma_gather().unwrap());
+    for (n, dim) in [(0, 10), (7, 100), (8, 100), (150, 784), (301, 1 << 16), (1000, 1 << 20)] {
+        let mut r = Rng(n as u64 * 17 + 1);
+        let idx: Vec<u32> = r.pattern(n, dim).iter().map(|&i| i as u32).collect();
+        let (vals, bytes, w) = (r.vec(idx.len()), r.bytes(idx.len()), r.vec(dim));
+        let rows32 = (
+            SparseRow::try_new(dim, &idx, &vals[..]).unwrap(),
+            SparseRow::try_new(dim, &idx, U8Values::new(&bytes, 0.5)).unwrap(),
+        );
+        assert_eq!(rows32.0.dot_in(a, &w).to_bits(), rows32.0.dot_in(b, &w).to_bits(), "u32/f32, {n}");
+        assert_eq!(rows32.1.dot_in(a, &w).to_bits(), rows32.1.dot_in(b, &w).to_bits(), "u32/u8, {n}");
+        let (mut wa, mut wb) = (w.clone(), w.clone());
+        rows32.0.axpy_in(a, 0.75, &mut wa);
+        rows32.0.axpy_in(b, 0.75, &mut wb);
+        assert_eq!(
+            wa.iter().map(|x| x.to_bits()).collect::<Vec<_>>(),
+            wb.iter().map(|x| x.to_bits()).collect::<Vec<_>>()
+        );
+        if dim <= 1 << 16 {
+            let idx16: Vec<u16> = idx.iter().map(|&i| i as u16).collect();
+            let row16 = SparseRow::try_new(dim, &idx16, &vals[..]).unwrap();
+            assert_eq!(row16.dot_in(a, &w).to_bits(), row16.dot_in(b, &w).to_bits(), "u16/f32, {n}");
+        }
+    }
 }
 
 proptest! {
