@@ -104,17 +104,26 @@ impl PyTrainer {
         py.detach(|| pool.install(learn)).map_err(err)
     }
 
-    /// Checks the `n` rows `rows` makes and predicts them, likewise.
+    /// Checks the `n` rows `rows` makes (`entries` stored values) and
+    /// predicts them, likewise: on this thread when neither the check nor
+    /// the scoring would use the pool (one block each).
     fn predict<'py, 'a>(
         &self,
         py: Python<'py>,
         n: usize,
         rows: impl FnOnce() -> Result<Rows<'a>, Error> + Send,
+        entries: usize,
         n_jobs: usize,
     ) -> PyResult<Predicted<'py>> {
-        let pool = pool(n_jobs)?;
         let (mut labels, mut scores) = (vec![0.0f32; n], vec![0.0f32; n]);
-        py.detach(|| pool.install(|| self.lock().predict_into(&rows()?, &mut labels, &mut scores))).map_err(err)?;
+        let predict = || self.lock().predict_into(&rows()?, &mut labels, &mut scores);
+        let here = entries <= CHECK_BLOCK && self.lock().weights().is_some_and(|w| w.predicts_on_this_thread(n));
+        if here {
+            py.detach(predict).map_err(err)?;
+        } else {
+            let pool = pool(n_jobs)?;
+            py.detach(|| pool.install(predict)).map_err(err)?;
+        }
         Ok((PyArray1::from_vec(py, labels), PyArray1::from_vec(py, scores)))
     }
 }
@@ -231,8 +240,8 @@ impl PyTrainer {
         dim: usize,
         n_jobs: usize,
     ) -> PyResult<Predicted<'py>> {
-        let n = indptr.len().saturating_sub(1);
-        self.predict(py, n, csr(dim, &indptr, &indices, &values, None)?, n_jobs)
+        let (n, entries) = (indptr.len().saturating_sub(1), values.len());
+        self.predict(py, n, csr(dim, &indptr, &indices, &values, None)?, entries, n_jobs)
     }
 
     /// (labels, scores) of a C-ordered float32 array's rows.
@@ -243,15 +252,15 @@ impl PyTrainer {
         x: PyReadonlyArray2<'_, f32>,
         n_jobs: usize,
     ) -> PyResult<Predicted<'py>> {
-        let n = x.shape()[0];
-        self.predict(py, n, dense(&x, None)?, n_jobs)
+        let (n, entries) = (x.shape()[0], x.len());
+        self.predict(py, n, dense(&x, None)?, entries, n_jobs)
     }
 
     /// (labels, scores) of a dataset's rows.
     #[pyo3(signature = (dataset, n_jobs=0))]
     fn predict_dataset<'py>(&self, py: Python<'py>, dataset: &PyDataset, n_jobs: usize) -> PyResult<Predicted<'py>> {
         let view = dataset.ds.examples().map_err(err)?;
-        self.predict(py, view.len(), || Ok(Rows::View(view)), n_jobs)
+        self.predict(py, view.len(), || Ok(Rows::View(view)), usize::MAX, n_jobs)
     }
 
     /// The model file's bytes, the learner's state included.

@@ -163,10 +163,28 @@ fn bad(path: &Path, reason: impl Into<String>) -> Error {
     Error::Model { path: path.to_path_buf(), reason: reason.into() }
 }
 
+/// Rows per parallel task when a linear model scores rows.
+const LINEAR_BLOCK: usize = 4096;
+/// Rows per parallel task when a multi-class model scores rows.
+const MULTICLASS_BLOCK: usize = 1024;
+
 impl Weights {
+    /// Whether [`Weights::predictions_into`] scores `rows` rows on the
+    /// calling thread without rayon: a linear or multi-class model and at
+    /// most one block of rows. A caller outside any pool may then skip
+    /// handing the work to one (the Python binding's mini-batches).
+    pub fn predicts_on_this_thread(&self, rows: usize) -> bool {
+        match self {
+            Weights::Linear(_) => rows <= LINEAR_BLOCK,
+            Weights::Multiclass(_) => rows <= MULTICLASS_BLOCK,
+            Weights::Voted(_) | Weights::Kernel(_) => false,
+        }
+    }
+
     /// Label and score of every row of `data` into `out` (one per row), in
-    /// parallel over blocks of rows; `classes` names the model's outputs.
-    /// Features beyond the model's dimension get weight 0.
+    /// parallel over blocks of rows (one block on this thread); `classes`
+    /// names the model's outputs. Features beyond the model's dimension get
+    /// weight 0.
     pub fn predictions_into<E: Examples>(
         &self,
         classes: &[f64],
@@ -188,12 +206,17 @@ impl Weights {
                 } else {
                     m
                 };
-                out.par_chunks_mut(4096).enumerate().for_each(|(c, chunk)| {
+                let score = |c: usize, chunk: &mut [Prediction]| {
                     for (k, o) in chunk.iter_mut().enumerate() {
-                        let s = w.margin(&data.row(c * 4096 + k));
+                        let s = w.margin(&data.row(c * LINEAR_BLOCK + k));
                         *o = Prediction { label: sign(s), score: s };
                     }
-                });
+                };
+                if out.len() <= LINEAR_BLOCK {
+                    score(0, out);
+                } else {
+                    out.par_chunks_mut(LINEAR_BLOCK).enumerate().for_each(|(c, chunk)| score(c, chunk));
+                }
             }
             Weights::Voted(v) => {
                 let mut votes = vec![0.0f64; data.len()];
@@ -215,15 +238,19 @@ impl Weights {
                 } else {
                     m
                 };
-                out.par_chunks_mut(1024).enumerate().for_each_init(
-                    || vec![0.0f32; m.classes()],
-                    |scores, (c, chunk)| {
-                        for (k, o) in chunk.iter_mut().enumerate() {
-                            let (best, score) = m.predict_scored(&data.row(c * 1024 + k), scores);
-                            *o = Prediction { label: classes[best] as f32, score };
-                        }
-                    },
-                );
+                let score = |scores: &mut Vec<f32>, c: usize, chunk: &mut [Prediction]| {
+                    for (k, o) in chunk.iter_mut().enumerate() {
+                        let (best, score) = m.predict_scored(&data.row(c * MULTICLASS_BLOCK + k), scores);
+                        *o = Prediction { label: classes[best] as f32, score };
+                    }
+                };
+                if out.len() <= MULTICLASS_BLOCK {
+                    score(&mut vec![0.0f32; m.classes()], 0, out);
+                } else {
+                    out.par_chunks_mut(MULTICLASS_BLOCK)
+                        .enumerate()
+                        .for_each_init(|| vec![0.0f32; m.classes()], |scores, (c, chunk)| score(scores, c, chunk));
+                }
             }
             Weights::Kernel(m) => {
                 let c = m.outputs.count();

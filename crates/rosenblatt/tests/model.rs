@@ -358,3 +358,32 @@ fn a_kernel_file_of_too_many_features_is_refused_before_predicting() {
     let e = SavedModel::from_bytes(Path::new("k.model"), &m.to_bytes()).unwrap_err().to_string();
     assert!(e.contains("dimension 65537 above 65536"), "{e}");
 }
+
+/// Linear and multi-class models score a block of rows or fewer on the
+/// calling thread and more in parallel blocks: every row gets the same
+/// prediction either way.
+#[test]
+fn predictions_are_the_same_on_this_thread_and_in_parallel_blocks() {
+    use rosenblatt::learners::Slice;
+    use rosenblatt::model::Prediction;
+    let (dim, n) = (6, 9000);
+    let mut data = InMemoryExamples::new(dim);
+    for i in 0..n {
+        let x: Vec<f32> = (0..dim).map(|j| ((i * 7 + j * 13) % 23) as f32 / 11.0 - 1.0).collect();
+        data.push_dense(&x, 1.0).unwrap();
+    }
+    let linear = Weights::Linear(LinearModel { weights: vec![0.5, -1.25, 0.25, 3.0, -0.5, 1.0], bias: -0.75 });
+    let weights: Vec<f32> = (0..3 * dim).map(|k| ((k * 5) % 7) as f32 / 3.0 - 1.0).collect();
+    let multiclass = Weights::Multiclass(MulticlassModel { dim, weights, bias: vec![0.0, 0.25, -0.125] });
+    for (w, classes, block) in [(linear, vec![-1.0, 1.0], 4096), (multiclass, vec![0.0, 1.0, 2.0], 1024)] {
+        assert!(w.predicts_on_this_thread(block) && !w.predicts_on_this_thread(block + 1));
+        let mut all = vec![Prediction::default(); n];
+        w.predictions_into(&classes, &&data, &mut all).unwrap();
+        assert!(all.iter().any(|p| p.label != all[0].label), "the rows are not all of one class");
+        for (start, len) in [(0, 1), (17, 600), (4000, block), (n - 5, 5)] {
+            let mut some = vec![Prediction::default(); len];
+            w.predictions_into(&classes, &Slice::new(&&data, start, len), &mut some).unwrap();
+            assert_eq!(some, all[start..start + len], "rows {start}..{}", start + len);
+        }
+    }
+}
