@@ -69,6 +69,25 @@ impl AtomicFile {
     }
 }
 
+impl AtomicFile {
+    /// Renames the file into place without waiting for its bytes to reach
+    /// the disk, and returns it for the caller to sync: a
+    /// [`crate::DatasetWriter`] syncs each shard while it writes the next,
+    /// and only its manifest, synced and written last, makes the shards a
+    /// dataset.
+    pub(crate) fn commit_unsynced(mut self) -> Result<std::fs::File, LoadError> {
+        let file = self.file.take().expect("not yet committed");
+        let result = file.into_inner().map_err(|e| e.into_error()).and_then(|f| {
+            std::fs::rename(&self.tmp, &self.path)?;
+            Ok(f)
+        });
+        result.map_err(|e| {
+            let _ = std::fs::remove_file(&self.tmp);
+            LoadError::io(&self.path, e)
+        })
+    }
+}
+
 impl Write for AtomicFile {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
         self.file.as_mut().expect("not yet committed").write(buf)
