@@ -27,7 +27,7 @@ use crate::input::for_each_block;
 use crate::libsvm::{ParseOptions, Rows, parse_block_into};
 use crate::manifest::{MANIFEST, Manifest};
 use crate::shard::{OpenOptions, Shard};
-use crate::writer::{DatasetWriter, Stats, WriteOptions, u8_exact, write_dataset};
+use crate::writer::{DatasetWriter, Stats, WriteOptions, u8_exact, u8_exact_par, write_dataset};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::Receiver;
@@ -192,8 +192,12 @@ fn convert_text(
                 .install(|| parse_block_into(text, line, &opts.parse, opts.piece_bytes.max(1), batch, &mut pieces))
                 .map_err(|error| LoadError::Parse { path: path.clone(), error })?;
             skipped.extend(batch.skipped.drain(..).map(|e| (path.clone(), e)));
-            stats.add_from(batch, first);
-            scales.check(&stats, &batch.values[from..]);
+            // The new values' range and scale checks, spread over the
+            // parser threads too.
+            pool.install(|| {
+                stats.add_from(batch, first);
+                scales.check(&stats, &batch.values[from..]);
+            });
             if spool.full() {
                 // What the rows so far call for (a guess: it never loses a
                 // value, it may only turn out not to be the final choice).
@@ -286,7 +290,7 @@ impl ScaleChecks {
             // needed if it fails in a later block: left unknown, not paid for.
             let verdict = match verdict {
                 Some(true) if settled => None,
-                Some(true) => Some(scale.is_finite() && scale > 0.0 && u8_exact(values, scale)),
+                Some(true) => Some(scale.is_finite() && scale > 0.0 && u8_exact_par(values, scale)),
                 v => v,
             };
             settled |= verdict == Some(true);

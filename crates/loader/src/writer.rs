@@ -102,6 +102,39 @@ impl ValueRange {
         self.any |= !values.is_empty();
     }
 
+    /// [`ValueRange::add`] in blocks spread over the current rayon pool
+    /// (one thread: the plain sweep). Minimum, maximum and the flags merge
+    /// exactly, so the range is the same bit for bit.
+    pub(crate) fn add_par(&mut self, values: &[f32]) {
+        self.add_blocks(values, PAR_VALUES);
+    }
+
+    /// [`ValueRange::add_par`] in blocks of `block` values.
+    fn add_blocks(&mut self, values: &[f32], block: usize) {
+        use rayon::prelude::*;
+        if rayon::current_num_threads() == 1 || values.len() <= block {
+            return self.add(values);
+        }
+        let part = |c: &[f32]| {
+            let mut r = ValueRange::EMPTY;
+            r.add(c);
+            r
+        };
+        let r = values.par_chunks(block).map(part).reduce(|| ValueRange::EMPTY, ValueRange::merge);
+        *self = self.merge(r);
+    }
+
+    /// The range of both sets of values.
+    fn merge(self, o: ValueRange) -> ValueRange {
+        ValueRange {
+            min: if o.min < self.min { o.min } else { self.min },
+            max: if o.max > self.max { o.max } else { self.max },
+            positive: self.positive && o.positive,
+            binary: self.binary && o.binary,
+            any: self.any || o.any,
+        }
+    }
+
     /// The candidate u8 scales, in the order they are tried: pixels
     /// (1/255), small integers (1), a full byte range (max/255), and a grid
     /// whose step is the smallest value (0.5, 1, 2 → 0.5).
@@ -196,6 +229,24 @@ pub(crate) fn encode_u8(values: &[f32], scale: f32, out: &mut Vec<u8>) -> Result
     Ok(())
 }
 
+/// Values per task of the sweeps spread over a pool ([`ValueRange::add_par`],
+/// [`u8_exact_par`]): 256 KB, many times rayon's cost per task.
+const PAR_VALUES: usize = 1 << 16;
+
+/// [`u8_exact`] in blocks spread over the current rayon pool.
+pub(crate) fn u8_exact_par(values: &[f32], scale: f32) -> bool {
+    u8_exact_blocks(values, scale, PAR_VALUES)
+}
+
+/// [`u8_exact_par`] in blocks of `block` values.
+fn u8_exact_blocks(values: &[f32], scale: f32, block: usize) -> bool {
+    use rayon::prelude::*;
+    if rayon::current_num_threads() == 1 || values.len() <= block {
+        return u8_exact(values, scale);
+    }
+    values.par_chunks(block).all(|c| u8_exact(c, scale))
+}
+
 /// Whether every value is `k × scale` for a `k` in 1..=255.
 pub(crate) fn u8_exact(values: &[f32], scale: f32) -> bool {
     let inv = 1.0 / scale;
@@ -263,7 +314,7 @@ impl Stats {
                 self.dim = self.dim.max(u64::from(rows.indices[e - 1]) + 1);
             }
         }
-        self.values.add(&rows.values[from..]);
+        self.values.add_par(&rows.values[from..]);
         for &l in rows.labels.get(first..).unwrap_or_default() {
             self.binary_labels &= l == 1.0 || l == -1.0;
             self.class_labels &= l >= 0.0 && l < (1 << 24) as f32 && l.fract() == 0.0;
@@ -918,7 +969,7 @@ fn set_dim(path: &Path, dim: u64) -> Result<(), LoadError> {
 
 #[cfg(test)]
 mod tests {
-    use super::{ValueRange, encode_u8, u8_exact, u8_of};
+    use super::{ValueRange, encode_u8, u8_exact, u8_exact_blocks, u8_of};
     use proptest::prelude::*;
 
     /// Values a u8 scale meets: exact multiples `k × scale` (k in 0..=256:
@@ -939,6 +990,12 @@ mod tests {
     /// A scale, and values of which many are not multiples of it, or (half
     /// the cases) few or none, so that a whole block of 16 can hold a
     /// single fault.
+    /// Three threads: the blocks of a sweep spread over the pool run in
+    /// any order.
+    fn pool() -> rayon::ThreadPool {
+        rayon::ThreadPoolBuilder::new().num_threads(3).build().unwrap()
+    }
+
     fn case() -> impl Strategy<Value = (f32, Vec<f32>)> {
         prop_oneof![Just(1.0f32 / 255.0), Just(0.0625), Just(1.0), Just(0.1), Just(3.0e-39), (1e-6f32..1e6)]
             .prop_flat_map(|scale| {
@@ -978,7 +1035,10 @@ mod tests {
             let cut = cut.min(values.len());
             parts.add(&values[..cut]);
             parts.add(&values[cut..]);
-            for r in [whole, parts] {
+            // And in blocks of eight spread over a pool, merged.
+            let mut blocks = ValueRange::EMPTY;
+            pool().install(|| blocks.add_blocks(&values, 8));
+            for r in [whole, parts, blocks] {
                 // Equal as numbers: of a 0.0 and a −0.0 either may come
                 // out (lanes meet in `f32::min`), and a zero is no scale.
                 prop_assert!(r.min == min && r.max == max, "{:?} against {min}, {max}", (r.min, r.max));
@@ -1002,6 +1062,7 @@ mod tests {
                 Err(k) => prop_assert_eq!(Some(k), first_bad),
             }
             prop_assert_eq!(u8_exact(&values, scale), first_bad.is_none());
+            prop_assert_eq!(pool().install(|| u8_exact_blocks(&values, scale, 16)), first_bad.is_none());
         }
     }
 }
