@@ -254,39 +254,86 @@ pub fn max_norm<E: Examples>(data: &E) -> f64 {
     scales(data).max_norm
 }
 
-/// The scales of a set of rows that defaults are derived from.
+/// The bounds of a set of rows that defaults are derived from.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Scales {
     /// `R = max ‖x‖₂`.
     pub max_norm: f64,
     /// `max |x_i|` over every entry.
     pub max_abs: f64,
-    /// `d·Var(X)`: the dimension times the variance of every entry of the
-    /// `n × d` matrix, zeros included — the squared distance a Gaussian
-    /// kernel's width is measured in (scikit-learn's `gamma="scale"` is
-    /// its inverse).
-    pub spread: f64,
 }
 
-/// The [`Scales`] of `data`, in one pass.
+/// Rows per task of [`scales`] on the current rayon pool.
+const SCALE_ROWS: usize = 4096;
+
+/// The [`Scales`] of `data`: maxima, so the same bits however the rows are
+/// split, spread over the current rayon pool.
 pub fn scales<E: Examples>(data: &E) -> Scales {
-    let mut sums = [0.0; 4];
-    scan(data, &mut sums);
-    finish(sums, data.len(), data.dim())
+    use rayon::prelude::*;
+    let [max_norm2, max_abs] = (0..data.len().div_ceil(SCALE_ROWS))
+        .into_par_iter()
+        .map(|b| bounds(data, b * SCALE_ROWS..((b + 1) * SCALE_ROWS).min(data.len())))
+        .reduce(|| [0.0; 2], |a, b| [a[0].max(b[0]), a[1].max(b[1])]);
+    Scales { max_norm: max_norm2.sqrt(), max_abs }
 }
 
 /// The [`Scales`] of the rows every process of `team` holds, as
-/// [`scales`] of all of them in rank order, bit for bit: each process
-/// continues the running sums where the one before stopped, and the last
-/// sends them to all.
+/// [`scales`] of all of them: each process's maxima, then the largest
+/// passed along the ranks and sent from the last to all.
 pub fn scales_over<E: Examples>(team: &dyn Team, data: &E) -> Scales {
     let (rank, size) = (team.rank(), team.size());
+    let here = scales(data);
+    let mut m = [here.max_norm, here.max_abs];
+    if rank > 0 {
+        let mut before = [0.0; 2];
+        team.receive(rank - 1, &mut before);
+        m = [m[0].max(before[0]), m[1].max(before[1])];
+    }
+    if rank + 1 < size {
+        team.send(rank + 1, &m);
+    }
+    team.broadcast(size - 1, &mut m);
+    Scales { max_norm: m[0], max_abs: m[1] }
+}
+
+/// `[max ‖x‖², max |x_i|]` over rows `rows` of `data`. `|x_i|` is compared
+/// by its bits (an integer maximum, no chain of float compares; the same
+/// order for the non-negative floats), a NaN ignored as `f64::max` would.
+fn bounds<E: Examples>(data: &E, rows: std::ops::Range<usize>) -> [f64; 2] {
+    let (mut max_norm2, mut max_abs) = (0.0f64, 0u32);
+    for i in rows {
+        let x = data.row(i);
+        max_norm2 = max_norm2.max(f64::from(x.norm_sq()));
+        for k in 0..x.nnz() {
+            let b = x.entry(k).1.abs().to_bits();
+            max_abs = max_abs.max(if b > f32::INFINITY.to_bits() { 0 } else { b });
+        }
+    }
+    [max_norm2, f64::from(f32::from_bits(max_abs))]
+}
+
+/// `d·Var(X)` of `data`: the dimension times the variance of every entry
+/// of the `n × d` matrix, zeros included — the squared distance a Gaussian
+/// kernel's width is measured in (scikit-learn's `gamma="scale"` is its
+/// inverse). One pass in row order: its sums, in f64, are order-dependent.
+pub fn spread<E: Examples>(data: &E) -> f64 {
+    let mut sums = [0.0; 2];
+    sum(data, &mut sums);
+    finish(sums, data.len(), data.dim())
+}
+
+/// The [`spread`] of the rows every process of `team` holds, as [`spread`]
+/// of all of them in rank order, bit for bit: each process continues the
+/// running sums where the one before stopped, and the last sends them to
+/// all.
+pub fn spread_over<E: Examples>(team: &dyn Team, data: &E) -> f64 {
+    let (rank, size) = (team.rank(), team.size());
     let rows: usize = held(team, data.len()).iter().sum();
-    let mut sums = [0.0; 4];
+    let mut sums = [0.0; 2];
     if rank > 0 {
         team.receive(rank - 1, &mut sums);
     }
-    scan(data, &mut sums);
+    sum(data, &mut sums);
     if rank + 1 < size {
         team.send(rank + 1, &sums);
     }
@@ -294,31 +341,27 @@ pub fn scales_over<E: Examples>(team: &dyn Team, data: &E) -> Scales {
     finish(sums, rows, data.dim())
 }
 
-/// Continues the running `[max ‖x‖², max |x_i|, Σ x_i, Σ ‖x‖²]` over `data`.
-fn scan<E: Examples>(data: &E, sums: &mut [f64; 4]) {
-    let [mut max_norm2, mut max_abs, mut sum, mut sum_sq] = *sums;
+/// Continues the running `[Σ x_i, Σ ‖x‖²]` over `data`.
+fn sum<E: Examples>(data: &E, sums: &mut [f64; 2]) {
+    let [mut sum, mut sum_sq] = *sums;
     for i in 0..data.len() {
         let x = data.row(i);
-        let n2 = f64::from(x.norm_sq());
-        max_norm2 = max_norm2.max(n2);
-        sum_sq += n2;
+        sum_sq += f64::from(x.norm_sq());
         for k in 0..x.nnz() {
-            let v = f64::from(x.entry(k).1);
-            max_abs = max_abs.max(v.abs());
-            sum += v;
+            sum += f64::from(x.entry(k).1);
         }
     }
-    *sums = [max_norm2, max_abs, sum, sum_sq];
+    *sums = [sum, sum_sq];
 }
 
-fn finish([max_norm2, max_abs, sum, sum_sq]: [f64; 4], rows: usize, dim: usize) -> Scales {
-    let mut s = Scales { max_norm: max_norm2.sqrt(), max_abs, ..Scales::default() };
+fn finish([sum, sum_sq]: [f64; 2], rows: usize, dim: usize) -> f64 {
     let (n, d) = (rows as f64, dim as f64);
     if n > 0.0 && d > 0.0 {
         // d·(E[x²] − E[x]²) over the n·d entries.
-        s.spread = (sum_sq / n - sum * sum / (n * n * d)).max(0.0);
+        (sum_sq / n - sum * sum / (n * n * d)).max(0.0)
+    } else {
+        0.0
     }
-    s
 }
 
 /// A uniform draw in [0, 1) for step `t` of the generator `seed`:

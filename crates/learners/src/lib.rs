@@ -75,7 +75,7 @@ pub use averaged::AveragedPerceptron;
 pub use bounds::{MistakeBounds, mistake_bounds};
 pub use eg::{EgForm, ExponentiatedGradient};
 pub use error::LearnError;
-pub use ftrl::{FtrlParams, FtrlProximal, RandomizedFtrl, Scales, max_norm, scales, scales_over};
+pub use ftrl::{FtrlParams, FtrlProximal, RandomizedFtrl, Scales, max_norm, scales, scales_over, spread, spread_over};
 pub use kernel::{
     BLOCK as KERNEL_BLOCK, CHUNK as KERNEL_CHUNK, Event, Kernel, KernelConfig, KernelForm, KernelModel, KernelParams,
     KernelPass, KernelTrainer, MAX_DIM as KERNEL_MAX_DIM, Outputs, best as kernel_best, train_kernel,

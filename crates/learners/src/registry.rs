@@ -137,7 +137,7 @@ pub enum ParamDefault {
     /// most `c`.
     OverRSquared(f64),
     /// The Gaussian kernel's γ: `c / (d·Var(X))`, `Var(X)` the variance of
-    /// every entry of the data, zeros included ([`Scales::spread`]); with
+    /// every entry of the data, zeros included ([`crate::spread`]); with
     /// the polynomial kernel, `poly`.
     KernelGamma {
         /// The multiple of `1 / (d·Var(X))`.
@@ -184,7 +184,7 @@ impl ParamDefault {
             ParamDefault::Value(v) => return (v, None),
             ParamDefault::KernelGamma { poly: p, .. } if poly => return (p, None),
             ParamDefault::KernelGamma { rbf, .. } => {
-                let spread = (facts.scales)().spread;
+                let spread = (facts.spread)();
                 (rbf / positive(spread), format!("d·Var(X) = {}", short(spread)))
             }
             ParamDefault::ByStep { normalized, adaptive, plain } => {
@@ -362,6 +362,9 @@ pub struct DataFacts<'a> {
     /// The training rows' scales (computed only if a default needs them:
     /// a pass over the data).
     pub scales: &'a dyn Fn() -> Scales,
+    /// The training rows' [`crate::spread`] (computed only if a default
+    /// needs it: a pass over the data in row order).
+    pub spread: &'a dyn Fn() -> f64,
 }
 
 impl Learner {

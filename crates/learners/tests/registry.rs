@@ -9,7 +9,7 @@ use rosenblatt_learners::{
 };
 
 fn facts(dim: usize, classes: usize) -> DataFacts<'static> {
-    DataFacts { dim, classes, steps: 100, scales: &|| Scales { max_norm: 2.0, max_abs: 0.5, spread: 8.0 } }
+    DataFacts { dim, classes, steps: 100, scales: &|| Scales { max_norm: 2.0, max_abs: 0.5 }, spread: &|| 8.0 }
 }
 
 #[test]

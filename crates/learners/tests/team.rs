@@ -5,11 +5,11 @@
 //! arithmetic of mixing across processes is tested without MPI.
 
 mod common;
-use common::generate;
+use common::{generate, plain};
 use rosenblatt_learners::{
     AveragedPerceptron, Hooks, InMemoryExamples, LearnError, Loss, Mixable, Mixing, OneProcess, OnlineLearner, Order,
     ParallelOptions, PassReport, Perceptron, PerceptronParams, Sgd, SgdParams, Slice, Team, TrainOptions,
-    VotedPerceptron, scales, scales_over, train_parallel,
+    VotedPerceptron, scales, scales_over, spread, spread_over, train_parallel,
 };
 use std::sync::Mutex;
 use std::sync::mpsc::{Receiver, Sender, channel};
@@ -221,12 +221,27 @@ fn a_team_refuses_what_it_cannot_train() {
     }
 }
 
-/// The data's scales, which data-derived defaults come from, are those of
-/// all the rows however they are spread over processes, bit for bit.
+/// The data's scales and spread, which data-derived defaults come from, are
+/// those of all the rows however they are spread over processes, bit for
+/// bit; the scales are the plain f64 maxima, and on a pool of any size the
+/// same.
 #[test]
 fn a_team_measures_the_scales_of_all_its_rows() {
     let (data, _) = generate(1001, 30, 0.0, 0.0, false, 8);
     let want = scales(&&data);
+    let want_spread = spread(&&data);
+    // The reference: f64 maxima of ‖x‖² and |x_i|, row by row.
+    let (mut n2, mut m) = (0.0f64, 0.0f64);
+    for x in &plain(&data).x {
+        n2 = n2.max(x.iter().map(|v| v * v).sum::<f64>());
+        m = x.iter().fold(m, |m, v| m.max(v.abs()));
+    }
+    assert!((want.max_norm - n2.sqrt()).abs() <= 1e-6 * n2.sqrt(), "{} against {}", want.max_norm, n2.sqrt());
+    assert_eq!(want.max_abs, m);
+    for threads in [1, 3] {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        assert_eq!(pool.install(|| scales(&&data)), want, "{threads} threads");
+    }
     for size in [1, 2, 3, 4] {
         let ends = team(size);
         let got: Vec<_> = std::thread::scope(|s| {
@@ -236,16 +251,17 @@ fn a_team_measures_the_scales_of_all_its_rows() {
                     let data = &data;
                     s.spawn(move || {
                         let rows = share(data.len(), size, size)(end.rank);
-                        scales_over(end, &Slice::new(&data, rows.start, rows.len()))
+                        let mine = Slice::new(&data, rows.start, rows.len());
+                        (scales_over(end, &mine), spread_over(end, &mine))
                     })
                 })
                 .collect();
             hs.into_iter().map(|h| h.join().unwrap()).collect()
         });
-        for (rank, g) in got.iter().enumerate() {
+        for (rank, (g, sp)) in got.iter().enumerate() {
             assert_eq!(
-                [g.max_norm, g.max_abs, g.spread].map(f64::to_bits),
-                [want.max_norm, want.max_abs, want.spread].map(f64::to_bits),
+                [g.max_norm, g.max_abs, *sp].map(f64::to_bits),
+                [want.max_norm, want.max_abs, want_spread].map(f64::to_bits),
                 "rank {rank} of {size}"
             );
         }

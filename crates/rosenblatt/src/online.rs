@@ -289,6 +289,9 @@ impl Rows<'_> {
     fn scales(&self) -> Scales {
         with_rows!(self, |e| rosenblatt_learners::scales(e))
     }
+    fn spread(&self) -> f64 {
+        with_rows!(self, |e| rosenblatt_learners::spread(e))
+    }
 }
 
 /// How a [`Trainer`] trains, besides the learner and its hyper-parameters.
@@ -429,8 +432,7 @@ impl Trainer {
         let options = TrainerOptions { seed: m.training.seed, ..options };
         let mut t = Trainer::new(m.learner, params, dim, m.classes.len(), options)?;
         let r = m.params.get("r").or_else(|| m.params.get("bias_input")).copied().unwrap_or(1.0);
-        t.recorded =
-            Some(Scales { max_norm: r, max_abs: m.params.get("bias_input").copied().unwrap_or(r), spread: 0.0 });
+        t.recorded = Some(Scales { max_norm: r, max_abs: m.params.get("bias_input").copied().unwrap_or(r) });
         t.training = m.training.clone();
         t.resumed = Some(model.clone());
         Ok(t)
@@ -575,13 +577,16 @@ impl Trainer {
     }
 
     fn configure(&mut self, rows: &Rows<'_>, passes: f64) -> Result<Inner, Error> {
-        let scales = std::cell::OnceCell::new();
+        let (scales, spread) = (std::cell::OnceCell::new(), std::cell::OnceCell::new());
         let recorded = self.recorded;
         let facts = DataFacts {
             dim: self.dim,
             classes: self.classes.len(),
             steps: (passes * rows.len() as f64).round() as u64,
             scales: &|| *scales.get_or_init(|| recorded.unwrap_or_else(|| rows.scales())),
+            // A resumed model records no spread (its kernel's γ is in its
+            // parameters): 0, as its recorded scales always said.
+            spread: &|| *spread.get_or_init(|| if recorded.is_some() { 0.0 } else { rows.spread() }),
         };
         let configured = self.learner.configure(&self.params, &facts, self.options.seed)?;
         let mut learner = configured.config.build(self.dim, Boxer)?;

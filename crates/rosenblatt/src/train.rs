@@ -344,18 +344,23 @@ fn configure_over(
     options: &TrainOptions,
     team: Option<&dyn Team>,
 ) -> Result<Configured, Error> {
-    let scales = std::cell::OnceCell::new();
+    let (scales, spread) = (std::cell::OnceCell::new(), std::cell::OnceCell::new());
     // Every process configures the same learner the same way, so all or
-    // none of them measure the scales.
+    // none of them measure the scales (and the spread).
     let measure = || match team {
         Some(t) => with_examples!(tr, |e| rosenblatt_learners::scales_over(t, e)),
         None => with_examples!(tr, |e| rosenblatt_learners::scales(e)),
+    };
+    let measure_spread = || match team {
+        Some(t) => with_examples!(tr, |e| rosenblatt_learners::spread_over(t, e)),
+        None => with_examples!(tr, |e| rosenblatt_learners::spread(e)),
     };
     let facts = DataFacts {
         dim: tr.dim(),
         classes,
         steps: (options.passes * rows as f64).round() as u64,
         scales: &|| *scales.get_or_init(measure),
+        spread: &|| *spread.get_or_init(measure_spread),
     };
     Ok(learner.configure(given, &facts, options.seed)?)
 }
