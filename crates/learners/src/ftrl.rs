@@ -267,13 +267,18 @@ pub struct Scales {
 const SCALE_ROWS: usize = 4096;
 
 /// The [`Scales`] of `data`: maxima, so the same bits however the rows are
-/// split, spread over the current rayon pool.
+/// split, spread over the current rayon pool (called outside any pool, on
+/// this thread alone: no global pool is started).
 pub fn scales<E: Examples>(data: &E) -> Scales {
     use rayon::prelude::*;
-    let [max_norm2, max_abs] = (0..data.len().div_ceil(SCALE_ROWS))
-        .into_par_iter()
-        .map(|b| bounds(data, b * SCALE_ROWS..((b + 1) * SCALE_ROWS).min(data.len())))
-        .reduce(|| [0.0; 2], |a, b| [a[0].max(b[0]), a[1].max(b[1])]);
+    let [max_norm2, max_abs] = if rayon::current_thread_index().is_none() || data.len() <= SCALE_ROWS {
+        bounds(data, 0..data.len())
+    } else {
+        (0..data.len().div_ceil(SCALE_ROWS))
+            .into_par_iter()
+            .map(|b| bounds(data, b * SCALE_ROWS..((b + 1) * SCALE_ROWS).min(data.len())))
+            .reduce(|| [0.0; 2], |a, b| [a[0].max(b[0]), a[1].max(b[1])])
+    };
     Scales { max_norm: max_norm2.sqrt(), max_abs }
 }
 

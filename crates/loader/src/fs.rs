@@ -67,9 +67,7 @@ impl AtomicFile {
         })();
         result.map_err(|e: std::io::Error| LoadError::io(&self.path, e))
     }
-}
 
-impl AtomicFile {
     /// Renames the file into place without waiting for its bytes to reach
     /// the disk, and returns it for the caller to sync: a
     /// [`crate::DatasetWriter`] syncs each shard while it writes the next,

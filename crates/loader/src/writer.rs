@@ -103,8 +103,9 @@ impl ValueRange {
     }
 
     /// [`ValueRange::add`] in blocks spread over the current rayon pool
-    /// (one thread: the plain sweep). Minimum, maximum and the flags merge
-    /// exactly, so the range is the same bit for bit.
+    /// (one thread, or called outside any pool: the plain sweep, and no
+    /// global pool started). Minimum, maximum and the flags merge exactly,
+    /// so the range is the same bit for bit.
     pub(crate) fn add_par(&mut self, values: &[f32]) {
         self.add_blocks(values, PAR_VALUES);
     }
@@ -112,7 +113,7 @@ impl ValueRange {
     /// [`ValueRange::add_par`] in blocks of `block` values.
     fn add_blocks(&mut self, values: &[f32], block: usize) {
         use rayon::prelude::*;
-        if rayon::current_num_threads() == 1 || values.len() <= block {
+        if rayon::current_thread_index().is_none() || rayon::current_num_threads() == 1 || values.len() <= block {
             return self.add(values);
         }
         let part = |c: &[f32]| {
@@ -233,7 +234,8 @@ pub(crate) fn encode_u8(values: &[f32], scale: f32, out: &mut Vec<u8>) -> Result
 /// [`u8_exact_par`]): 256 KB, many times rayon's cost per task.
 const PAR_VALUES: usize = 1 << 16;
 
-/// [`u8_exact`] in blocks spread over the current rayon pool.
+/// [`u8_exact`] in blocks spread over the current rayon pool (called
+/// outside any pool, on this thread).
 pub(crate) fn u8_exact_par(values: &[f32], scale: f32) -> bool {
     u8_exact_blocks(values, scale, PAR_VALUES)
 }
@@ -241,7 +243,7 @@ pub(crate) fn u8_exact_par(values: &[f32], scale: f32) -> bool {
 /// [`u8_exact_par`] in blocks of `block` values.
 fn u8_exact_blocks(values: &[f32], scale: f32, block: usize) -> bool {
     use rayon::prelude::*;
-    if rayon::current_num_threads() == 1 || values.len() <= block {
+    if rayon::current_thread_index().is_none() || rayon::current_num_threads() == 1 || values.len() <= block {
         return u8_exact(values, scale);
     }
     values.par_chunks(block).all(|c| u8_exact(c, scale))
