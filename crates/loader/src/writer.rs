@@ -317,11 +317,22 @@ impl Stats {
             }
         }
         self.values.add_par(&rows.values[from..]);
-        for &l in rows.labels.get(first..).unwrap_or_default() {
+        self.add_labels(rows.labels.get(first..).unwrap_or_default());
+        self.qids |= rows.qids.get(first..).unwrap_or_default().iter().any(|&q| q != crate::libsvm::NO_QID);
+    }
+
+    fn add_labels(&mut self, labels: &[f32]) {
+        for &l in labels {
             self.binary_labels &= l == 1.0 || l == -1.0;
             self.class_labels &= l >= 0.0 && l < (1 << 24) as f32 && l.fract() == 0.0;
         }
-        self.qids |= rows.qids.get(first..).unwrap_or_default().iter().any(|&q| q != crate::libsvm::NO_QID);
+    }
+
+    /// The kind of single labels `labels`, without reading the rows.
+    fn label_kind_of(labels: &[f32]) -> LabelKind {
+        let mut s = Stats::new(false);
+        s.add_labels(labels);
+        s.label_kind()
     }
 
     fn label_kind(&self) -> LabelKind {
@@ -687,7 +698,8 @@ impl DatasetWriter {
             return Err(at(format!("label sets do not fit label kind {}", self.kind)));
         }
         if !multilabel && !rows.is_empty() {
-            let fits = match Stats::of(rows).label_kind() {
+            // The labels alone: the rows' values are not read for this.
+            let fits = match Stats::label_kind_of(&rows.labels) {
                 LabelKind::Binary => true,
                 LabelKind::Classes => self.kind != LabelKind::Binary,
                 _ => self.kind == LabelKind::Real,
