@@ -286,6 +286,19 @@ impl Rows<'_> {
     pub fn dim(&self) -> usize {
         with_rows!(self, |e| e.dim())
     }
+    /// The same rows labelled `labels[i]` (one-vs-rest trainers share one
+    /// checked batch, each with its own labels); refused unless there is
+    /// one label per row.
+    pub fn with_labels<'b>(&'b self, labels: &'b [f32]) -> Result<Rows<'b>, Error> {
+        if labels.len() != self.len() {
+            return Err(Error::Input(format!("{} labels for {} rows", labels.len(), self.len())));
+        }
+        Ok(match self {
+            Rows::Csr(c) => Rows::Csr(CsrRows { labels: Some(labels), ..*c }),
+            Rows::Dense(d) => Rows::Dense(DenseRows { labels: Some(labels), ..*d }),
+            Rows::View(v) => Rows::View(v.with_labels(labels)),
+        })
+    }
     fn scales(&self) -> Scales {
         with_rows!(self, |e| rosenblatt_learners::scales(e))
     }

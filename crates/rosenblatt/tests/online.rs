@@ -27,6 +27,18 @@ fn csr(p: &Parsed) -> CsrRows<'_> {
     CsrRows::try_new(p.dim as usize, &p.offsets, &p.indices, &p.values, Some(&p.labels)).unwrap()
 }
 
+/// The parsed rows as a row-major dense matrix.
+fn dense_of(p: &Parsed) -> Vec<f32> {
+    let (n, d) = (p.labels.len(), p.dim as usize);
+    let mut dense = vec![0.0f32; n * d];
+    for i in 0..n {
+        for k in p.offsets[i] as usize..p.offsets[i + 1] as usize {
+            dense[i * d + p.indices[k] as usize] = p.values[k];
+        }
+    }
+    dense
+}
+
 fn opts(seed: u64) -> TrainerOptions {
     TrainerOptions { seed, ..TrainerOptions::default() }
 }
@@ -72,12 +84,7 @@ fn dense_rows_learn_what_the_same_sparse_rows_learn() {
     let (parsed, _) = data(tmp.path(), 1000);
     let d = parsed.dim as usize;
     let n = parsed.labels.len();
-    let mut dense = vec![0.0f32; n * d];
-    for i in 0..n {
-        for k in parsed.offsets[i] as usize..parsed.offsets[i + 1] as usize {
-            dense[i * d + parsed.indices[k] as usize] = parsed.values[k];
-        }
-    }
+    let dense = dense_of(&parsed);
     let dense = DenseRows::try_new(n, d, &dense, Some(&parsed.labels)).unwrap();
     for learner in [Learner::AveragedPerceptron, Learner::Logistic, Learner::Pa1] {
         let model = |rows: Rows<'_>| {
@@ -103,6 +110,45 @@ fn dense_rows_learn_what_the_same_sparse_rows_learn() {
         assert!(agree >= n - 2, "{learner}: {agree} of {n}");
         let right = l1.iter().zip(&parsed.labels).filter(|(a, b)| a == b).count();
         assert!(right as f64 > 0.8 * n as f64, "{learner} learned: {right} of {n}");
+    }
+}
+
+/// One-vs-rest trainers share one checked batch, each with its own labels:
+/// rows relabelled by `with_labels` learn what rows made with those labels
+/// learn, in every form, and a label count that is not the row count is
+/// refused.
+#[test]
+fn relabelled_rows_learn_what_rows_made_with_those_labels_learn() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (parsed, ds) = data(tmp.path(), 1000);
+    let view = ds.examples().unwrap();
+    let (n, d) = (parsed.labels.len(), parsed.dim as usize);
+    let flipped: Vec<f32> = parsed.labels.iter().enumerate().map(|(i, &y)| if i % 3 == 0 { -y } else { y }).collect();
+    let dense = dense_of(&parsed);
+    let csr_with = |l| CsrRows::try_new(d, &parsed.offsets, &parsed.indices, &parsed.values, l).unwrap();
+    let flipped_view = view.with_labels(&flipped);
+    let forms = [
+        ("csr", Rows::Csr(csr_with(None)), Rows::Csr(csr_with(Some(&flipped)))),
+        (
+            "dense",
+            Rows::Dense(DenseRows::try_new(n, d, &dense, Some(&parsed.labels)).unwrap()),
+            Rows::Dense(DenseRows::try_new(n, d, &dense, Some(&flipped)).unwrap()),
+        ),
+        ("shards", Rows::View(view.clone()), Rows::View(flipped_view)),
+    ];
+    let model = |rows: &Rows<'_>| {
+        let mut t = Trainer::new(Learner::AveragedPerceptron, HyperParams::default(), d, 2, opts(3)).unwrap();
+        t.learn(rows, 2.0).unwrap();
+        t.model().unwrap().weights
+    };
+    let original = model(&Rows::Csr(csr_with(Some(&parsed.labels))));
+    for (form, base, made) in &forms {
+        let relabelled = base.with_labels(&flipped).unwrap();
+        let got = model(&relabelled);
+        assert_eq!(got, model(made), "{form}");
+        assert_ne!(got, original, "{form}: the new labels are the ones learned");
+        let e = base.with_labels(&flipped[1..]).unwrap_err().to_string();
+        assert!(e.contains(&format!("{} labels for {n} rows", n - 1)), "{form}: {e}");
     }
 }
 
