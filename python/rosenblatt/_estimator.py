@@ -116,6 +116,12 @@ def _rows(X):
     return ("dense", np.ascontiguousarray(X, dtype=np.float32))
 
 
+def _batch(rows):
+    """``_rows``' result as the native ``*_each`` functions take a batch:
+    the CSR arrays as a tuple, the array, or the dataset."""
+    return tuple(rows[1:]) if rows[0] == "csr" else rows[1]
+
+
 class RosenblattClassifier(ClassifierMixin, BaseEstimator):
     """An online linear classifier from the rosenblatt engine.
 
@@ -266,20 +272,22 @@ class RosenblattClassifier(ClassifierMixin, BaseEstimator):
     def _learn(self, rows, y_index, passes):
         jobs = _n_jobs(self.n_jobs)
         targets = self._targets(y_index, len(self.classes_))
-        runs = []
-        for trainer, labels in zip(self._trainers, targets):
-            if rows[0] == "csr":
-                runs.append(trainer.learn_csr(rows[1], rows[2], rows[3], labels, float(passes), jobs))
-            else:
-                runs.append(trainer.learn_dense(rows[1], labels, float(passes), jobs))
-        return max(runs)
+        if len(self._trainers) > 1:
+            # One-vs-rest: the rows checked once, the classes learned in
+            # parallel on the n_jobs pool.
+            return max(_native.learn_each(self._trainers, _batch(rows), targets, float(passes), jobs))
+        trainer, labels = self._trainers[0], targets[0]
+        if rows[0] == "csr":
+            return trainer.learn_csr(rows[1], rows[2], rows[3], labels, float(passes), jobs)
+        return trainer.learn_dense(rows[1], labels, float(passes), jobs)
 
     def _learn_dataset(self, ds, passes):
         jobs = _n_jobs(self.n_jobs)
-        classes = self._dataset_classes
-        if self._multiclass_learner() or len(self.classes_) == 2:
+        if len(self._trainers) == 1:
             return self._trainers[0].learn_dataset(ds, float(passes), None, jobs)
-        return max(t.learn_dataset(ds, float(passes), float(c), jobs) for t, c in zip(self._trainers, classes))
+        labels = ds.labels()
+        targets = [np.where(labels == c, np.float32(1), np.float32(-1)) for c in self._dataset_classes]
+        return max(_native.learn_each(self._trainers, ds, targets, float(passes), jobs))
 
     def fit(self, X, y=None):
         """Trains a new model for ``max_iter`` passes over ``X`` (an array,
@@ -402,15 +410,14 @@ class RosenblattClassifier(ClassifierMixin, BaseEstimator):
             rows = _rows(X)
         if self._multiclass_learner():
             return None, X
-        out = []
-        for t in self._trainers:
-            if rows[0] == "csr":
-                out.append(t.predict_csr(rows[1], rows[2], rows[3], self.n_features_in_, jobs)[1])
-            elif rows[0] == "dense":
-                out.append(t.predict_dense(rows[1], jobs)[1])
-            else:
-                out.append(t.predict_dataset(rows[1], jobs)[1])
-        return out, rows
+        if len(self._trainers) > 1:
+            return _native.scores_each(self._trainers, _batch(rows), self.n_features_in_, jobs), rows
+        t = self._trainers[0]
+        if rows[0] == "csr":
+            return [t.predict_csr(rows[1], rows[2], rows[3], self.n_features_in_, jobs)[1]], rows
+        if rows[0] == "dense":
+            return [t.predict_dense(rows[1], jobs)[1]], rows
+        return [t.predict_dataset(rows[1], jobs)[1]], rows
 
     def decision_function(self, X):
         """Scores: the margin (the vote for voted-perceptron) of the positive

@@ -70,6 +70,123 @@ fn dense<'a>(
     Ok(move || DenseRows::try_new(n, d, values, labels).map(Rows::Dense))
 }
 
+/// The rows of a batch as the Python side hands them over: a CSR matrix's
+/// `(indptr, indices, values)`, a C-ordered float32 array, or a dataset.
+#[derive(FromPyObject)]
+enum Batch<'py> {
+    Csr(PyReadonlyArray1<'py, u64>, PyReadonlyArray1<'py, u32>, PyReadonlyArray1<'py, f32>),
+    Dense(PyReadonlyArray2<'py, f32>),
+    Dataset(PyRef<'py, PyDataset>),
+}
+
+/// Makes (and checks, when called) a batch's rows.
+type MakeRows<'a> = Box<dyn FnOnce() -> Result<Rows<'a>, Error> + Send + 'a>;
+
+impl Batch<'_> {
+    /// The rows, of dimension `dim` for CSR, unlabelled (a dataset's keep
+    /// their own labels); and how many values their check reads
+    /// (`usize::MAX` for a dataset: it always goes to the pool).
+    fn rows(&self, dim: usize) -> PyResult<(MakeRows<'_>, usize)> {
+        Ok(match self {
+            Batch::Csr(p, i, v) => (Box::new(csr(dim, p, i, v, None)?), v.len()),
+            Batch::Dense(x) => (Box::new(dense(x, None)?), x.len()),
+            Batch::Dataset(d) => {
+                let view = d.ds.examples().map_err(err)?;
+                (Box::new(move || Ok(Rows::View(view))), usize::MAX)
+            }
+        })
+    }
+}
+
+/// With the GIL released, runs `prepare` once, then `f` once per trainer:
+/// on this thread, one trainer after the other, when `here`; else on the
+/// pool for `n_jobs`, the trainers in parallel. Each trainer's result is
+/// the same either way.
+fn each<'p, P: Sync, T: Send>(
+    py: Python<'_>,
+    trainers: &[PyRef<'_, PyTrainer>],
+    here: bool,
+    n_jobs: usize,
+    prepare: impl FnOnce() -> Result<P, Error> + Send + 'p,
+    f: impl Fn(&P, usize, &mut Trainer) -> Result<T, Error> + Sync,
+) -> PyResult<Vec<T>> {
+    use rayon::prelude::*;
+    let ts: Vec<&PyTrainer> = trainers.iter().map(|t| &**t).collect();
+    let job = || -> Result<Vec<T>, Error> {
+        let p = prepare()?;
+        let run = |k: usize| f(&p, k, &mut ts[k].lock());
+        if here { (0..ts.len()).map(run).collect() } else { (0..ts.len()).into_par_iter().map(run).collect() }
+    };
+    if here {
+        return py.detach(job).map_err(err);
+    }
+    let pool = pool(n_jobs)?;
+    py.detach(|| pool.install(job)).map_err(err)
+}
+
+/// One-vs-rest training: every trainer learns from the same rows of
+/// `batch`, trainer `k` with `labels[k]`, for `passes` passes. The rows and
+/// the label counts are checked once, before any trainer learns; the
+/// trainers then learn in parallel on the pool for `n_jobs` (one after the
+/// other on this thread when the check is one block and no trainer trains
+/// in parts). Each ends as it would learning alone. Returns each
+/// trainer's passes run.
+#[pyfunction]
+#[pyo3(signature = (trainers, batch, labels, passes, n_jobs=0))]
+fn learn_each(
+    py: Python<'_>,
+    trainers: Vec<PyRef<'_, PyTrainer>>,
+    batch: Batch<'_>,
+    labels: Vec<PyReadonlyArray1<'_, f32>>,
+    passes: f64,
+    n_jobs: usize,
+) -> PyResult<Vec<usize>> {
+    if trainers.is_empty() || labels.len() != trainers.len() {
+        return Err(err(format!("{} label arrays for {} trainers", labels.len(), trainers.len())));
+    }
+    let labels = labels.iter().map(|l| l.as_slice().map_err(err)).collect::<PyResult<Vec<&[f32]>>>()?;
+    let (rows, entries) = batch.rows(trainers[0].lock().dim())?;
+    let here = entries <= CHECK_BLOCK && trainers.iter().all(|t| t.lock().parts() == 1);
+    let labels = &labels;
+    let checked = move || {
+        let rows = rows()?;
+        labels.iter().try_for_each(|l| rows.with_labels(l).map(drop))?;
+        Ok(rows)
+    };
+    each(py, &trainers, here, n_jobs, checked, |rows, k, t| {
+        t.learn(&rows.with_labels(labels[k])?, passes).map(|r| r.passes.len())
+    })
+}
+
+/// Every trainer's scores of the rows of `batch` (`dim` features), as
+/// [`PyTrainer::predict_csr`] and its kin give them: the rows are checked
+/// once, the trainers score in parallel on the pool for `n_jobs` (on this
+/// thread when neither the check nor any scoring would use it).
+#[pyfunction]
+#[pyo3(signature = (trainers, batch, dim, n_jobs=0))]
+fn scores_each<'py>(
+    py: Python<'py>,
+    trainers: Vec<PyRef<'_, PyTrainer>>,
+    batch: Batch<'_>,
+    dim: usize,
+    n_jobs: usize,
+) -> PyResult<Vec<Bound<'py, PyArray1<f32>>>> {
+    let n = match &batch {
+        Batch::Csr(p, ..) => p.len().saturating_sub(1),
+        Batch::Dense(x) => x.shape()[0],
+        Batch::Dataset(d) => usize::try_from(d.ds.rows()).map_err(err)?,
+    };
+    let (rows, entries) = batch.rows(dim)?;
+    let here = entries <= CHECK_BLOCK
+        && trainers.iter().all(|t| t.lock().weights().is_some_and(|w| w.predicts_on_this_thread(n)));
+    let scores = each(py, &trainers, here, n_jobs, rows, |rows, _, t| {
+        let (mut labels, mut scores) = (vec![0.0f32; n], vec![0.0f32; n]);
+        t.predict_into(rows, &mut labels, &mut scores)?;
+        Ok(scores)
+    })?;
+    Ok(scores.into_iter().map(|s| PyArray1::from_vec(py, s)).collect())
+}
+
 /// A learner and its state, fed batch by batch (`rosenblatt::online::Trainer`).
 /// Not shared between threads at once: a call waits for the one before.
 #[pyclass(module = "rosenblatt._native", name = "Trainer")]
@@ -448,6 +565,8 @@ fn version() -> String {
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyTrainer>()?;
     m.add_class::<PyDataset>()?;
+    m.add_function(wrap_pyfunction!(learn_each, m)?)?;
+    m.add_function(wrap_pyfunction!(scores_each, m)?)?;
     m.add_function(wrap_pyfunction!(load_svmlight, m)?)?;
     m.add_function(wrap_pyfunction!(convert, m)?)?;
     m.add_function(wrap_pyfunction!(learners, m)?)?;

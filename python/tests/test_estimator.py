@@ -238,6 +238,58 @@ def test_parts_give_the_same_model_on_any_number_of_threads():
         np.testing.assert_array_equal(m.coef_, models[0].coef_)
 
 
+@pytest.mark.parametrize("kind", ["dense", "csr"])
+def test_one_vs_rest_classes_learn_in_parallel_as_each_would_alone(kind):
+    # 8,000 × 20 values: more than one check block, so the pool does the work.
+    X, y = data(8000, 20, classes=4, seed=3)
+    Xin = sp.csr_matrix(X) if kind == "csr" else X
+    for learner in ["averaged-perceptron", "logistic"]:
+        fits = [RosenblattClassifier(learner, max_iter=2, n_jobs=j, random_state=5).fit(Xin, y) for j in (1, 2, 4)]
+        for m in fits[1:]:
+            np.testing.assert_array_equal(m.coef_, fits[0].coef_)
+            np.testing.assert_array_equal(m.intercept_, fits[0].intercept_)
+            np.testing.assert_array_equal(m.decision_function(Xin), fits[0].decision_function(Xin))
+        for c in range(4):
+            alone = RosenblattClassifier(learner, max_iter=2, n_jobs=1, random_state=5).fit(Xin, y == c)
+            np.testing.assert_array_equal(fits[0].coef_[c], alone.coef_[0])
+            np.testing.assert_array_equal(fits[0].decision_function(Xin)[:, c], alone.decision_function(Xin))
+    # Mini-batches (each one check block: learned on the calling thread).
+    streams = []
+    for j in (1, 2):
+        c = RosenblattClassifier("perceptron", n_jobs=j, random_state=0)
+        for k in range(0, 8000, 500):
+            c.partial_fit(Xin[k : k + 500], y[k : k + 500], classes=[0, 1, 2, 3])
+        streams.append(c)
+    np.testing.assert_array_equal(streams[0].coef_, streams[1].coef_)
+    # A bad value stops every class before any learns.
+    before = streams[0].coef_.copy()
+    bad = X[:600].copy()
+    bad[599, 7] = np.nan
+    with pytest.raises(ValueError, match="row 599"):
+        streams[0].partial_fit(sp.csr_matrix(bad) if kind == "csr" else bad, y[:600])
+    np.testing.assert_array_equal(streams[0].coef_, before)
+    np.testing.assert_array_equal(streams[0]._trainers[3].coef()[0][0], before[3])
+
+
+def test_one_vs_rest_on_converted_shards(tmp_path):
+    from sklearn.datasets import dump_svmlight_file
+
+    X, y = data(3000, 25, classes=3, seed=1)
+    path = tmp_path / "d.svm"
+    dump_svmlight_file(X, y, str(path), zero_based=False)
+    rosenblatt.convert([str(path)], str(tmp_path / "ds"))
+    ds = rosenblatt.Dataset(str(tmp_path / "ds"))
+    fits = [RosenblattClassifier("averaged-perceptron", n_jobs=j, random_state=2).fit(ds) for j in (1, 2)]
+    np.testing.assert_array_equal(fits[0].coef_, fits[1].coef_)
+    np.testing.assert_array_equal(fits[0].decision_function(ds), fits[1].decision_function(ds))
+    Xr, yr = rosenblatt.load_svmlight_file(path)
+    rows = RosenblattClassifier("averaged-perceptron", n_jobs=1, random_state=2).fit(Xr, yr)
+    assert list(fits[0].classes_) == [0.0, 1.0, 2.0] == list(rows.classes_)
+    # The shards hold these rows dense: the same sums in another order.
+    np.testing.assert_allclose(fits[0].coef_, rows.coef_, atol=1e-4 * np.abs(rows.coef_).max())
+    assert (fits[0].predict(ds) == rows.predict(Xr)).mean() > 0.99
+
+
 def test_the_gil_is_released_while_training():
     X, y = data(100000, 50)
     labels = np.where(y == 1, 1.0, -1.0).astype(np.float32)
