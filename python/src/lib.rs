@@ -13,7 +13,7 @@ use rosenblatt::Error;
 use rosenblatt::learners::{HyperParams, Learner, Order, Param};
 use rosenblatt::loader::{Dataset, OpenOptions};
 use rosenblatt::model::{SavedModel, Weights};
-use rosenblatt::online::{CHECK_BLOCK, CsrRows, DenseRows, Rows, Trainer, TrainerOptions};
+use rosenblatt::online::{CHECK_BLOCK, CsrRows, DenseRows, Rows, Trainer, TrainerOptions, learn_together};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -126,11 +126,13 @@ fn each<'p, P: Sync, T: Send>(
 
 /// One-vs-rest training: every trainer learns from the same rows of
 /// `batch`, trainer `k` with `labels[k]`, for `passes` passes. The rows and
-/// the label counts are checked once, before any trainer learns; the
-/// trainers then learn in parallel on the pool for `n_jobs` (one after the
-/// other on this thread when the check is one block and no trainer trains
-/// in parts). Each ends as it would learning alone. Returns each
-/// trainer's passes run.
+/// the label counts are checked once, before any trainer learns. The
+/// trainers are cut into one group per thread of the pool for `n_jobs` (one
+/// group, on this thread, when the check is one block and no trainer trains
+/// in parts); the groups learn in parallel, and the trainers of a group
+/// together, each pass reading the rows once for all of them
+/// (`online::learn_together`). Each ends as it would learning alone.
+/// Returns each trainer's passes run.
 #[pyfunction]
 #[pyo3(signature = (trainers, batch, labels, passes, n_jobs=0))]
 fn learn_each(
@@ -141,21 +143,36 @@ fn learn_each(
     passes: f64,
     n_jobs: usize,
 ) -> PyResult<Vec<usize>> {
+    use rayon::prelude::*;
     if trainers.is_empty() || labels.len() != trainers.len() {
         return Err(err(format!("{} label arrays for {} trainers", labels.len(), trainers.len())));
     }
     let labels = labels.iter().map(|l| l.as_slice().map_err(err)).collect::<PyResult<Vec<&[f32]>>>()?;
     let (rows, entries) = batch.rows(trainers[0].lock().dim())?;
     let here = entries <= CHECK_BLOCK && trainers.iter().all(|t| t.lock().parts() == 1);
-    let labels = &labels;
-    let checked = move || {
+    let ts: Vec<&PyTrainer> = trainers.iter().map(|t| &**t).collect();
+    let job = || -> Result<Vec<usize>, Error> {
         let rows = rows()?;
-        labels.iter().try_for_each(|l| rows.with_labels(l).map(drop))?;
-        Ok(rows)
+        let batches = labels.iter().map(|l| rows.with_labels(l)).collect::<Result<Vec<_>, _>>()?;
+        let per = if here { ts.len() } else { ts.len().div_ceil(rayon::current_num_threads()) };
+        let group = |(ts, batches): (&[&PyTrainer], &[Rows<'_>])| {
+            let mut locked: Vec<_> = ts.iter().map(|t| t.lock()).collect();
+            let mut group: Vec<&mut Trainer> = locked.iter_mut().map(|t| &mut **t).collect();
+            let reports = learn_together(&mut group, batches, passes)?;
+            Ok::<_, Error>(reports.iter().map(|r| r.passes.len()).collect::<Vec<_>>())
+        };
+        let runs: Vec<Vec<usize>> = if here {
+            ts.chunks(per).zip(batches.chunks(per)).map(group).collect::<Result<_, _>>()?
+        } else {
+            ts.par_chunks(per).zip(batches.par_chunks(per)).map(group).collect::<Result<_, _>>()?
+        };
+        Ok(runs.concat())
     };
-    each(py, &trainers, here, n_jobs, checked, |rows, k, t| {
-        t.learn(&rows.with_labels(labels[k])?, passes).map(|r| r.passes.len())
-    })
+    if here {
+        return py.detach(job).map_err(err);
+    }
+    let pool = pool(n_jobs)?;
+    py.detach(|| pool.install(job)).map_err(err)
 }
 
 /// Every trainer's scores of the rows of `batch` (`dim` features), as

@@ -86,7 +86,7 @@ pub use loss::Loss;
 pub use mix::{MixState, Mixable, Mixing, OneProcess, Team, failures, held, mix, rows_of};
 pub use model::{LinearModel, MulticlassModel};
 pub use multiclass::MulticlassPerceptron;
-pub use ovr::{OneVsRest, combine, one_vs_rest};
+pub use ovr::{OneVsRest, Together, combine, one_vs_rest};
 pub use pa::{PaVariant, PassiveAggressive};
 pub use perceptron::Perceptron;
 pub use pocket::{Pocket, PocketEvery, train_pocket};

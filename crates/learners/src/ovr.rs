@@ -1,6 +1,8 @@
 //! One-vs-rest: a binary learner per class, each trained on the examples
 //! relabelled +1 for its class and −1 for every other, the classes in
-//! parallel; and the per-class models combined into one multi-class model.
+//! parallel; binary learners that learn together from one pass over the
+//! same rows ([`Together`]); and the per-class models combined into one
+//! multi-class model.
 
 use crate::error::LearnError;
 use crate::learner::OnlineLearner;
@@ -66,6 +68,79 @@ where
             Ok((l.model(), r))
         })
         .collect()
+}
+
+/// Binary learners that learn from the same rows in one pass, each with
+/// its own labels (one-vs-rest: a learner per class): every row is read
+/// once for all of them, where training them one after another reads the
+/// data once per learner. Member `k` learns row `i` with `labels[k][i]`
+/// (the loop's example index, which is the row's with one part), exactly
+/// as it would alone in the same order, bit for bit. The labels are the
+/// caller's to check (each ±1); the rows' own labels are not read.
+///
+/// The loop's step counts the rows on which any member erred or updated;
+/// [`Together::passes`] keeps each member's own counts, pass by pass.
+pub struct Together<'a, L> {
+    members: Vec<&'a mut L>,
+    labels: Vec<&'a [f32]>,
+    /// This pass's (mistakes, updates) per member.
+    counts: Vec<(u64, u64)>,
+    /// Every finished pass's counts per member.
+    done: Vec<Vec<(u64, u64)>>,
+}
+
+impl<'a, L: OnlineLearner> Together<'a, L> {
+    /// `members[k]` learns with `labels[k]`; panics unless there is one
+    /// label array per member and at least one member.
+    pub fn new(members: Vec<&'a mut L>, labels: Vec<&'a [f32]>) -> Self {
+        assert!(!members.is_empty() && members.len() == labels.len(), "one label array per member");
+        let counts = vec![(0, 0); members.len()];
+        Together { members, labels, counts, done: Vec::new() }
+    }
+
+    /// Member `k`'s (mistakes, updates) of every finished pass.
+    pub fn passes(&self, k: usize) -> impl Iterator<Item = (u64, u64)> + '_ {
+        self.done.iter().map(move |p| p[k])
+    }
+}
+
+impl<L: OnlineLearner> OnlineLearner for Together<'_, L> {
+    type Model = ();
+    fn dim(&self) -> usize {
+        self.members[0].dim()
+    }
+    /// The members' labels are checked by whoever made them.
+    fn check_labels<E: Examples>(&self, _data: &E) -> Result<(), LearnError> {
+        Ok(())
+    }
+    fn begin(&mut self, plan: &crate::learner::Plan) {
+        self.members.iter_mut().for_each(|m| m.begin(plan));
+    }
+    fn margin<R: rosenblatt_kernels::Row>(&self, x: &R) -> f32 {
+        self.members[0].margin(x)
+    }
+    #[inline(always)]
+    fn learn<R: rosenblatt_kernels::Row>(&mut self, x: &R, _y: f32, example: usize) -> crate::learner::Step {
+        let mut any = crate::learner::Step::default();
+        for ((m, labels), c) in self.members.iter_mut().zip(&self.labels).zip(&mut self.counts) {
+            let s = m.learn(x, labels[example], example);
+            c.0 += u64::from(s.mistake);
+            c.1 += u64::from(s.updated);
+            any.mistake |= s.mistake;
+            any.updated |= s.updated;
+        }
+        any
+    }
+    const PREFETCH: bool = L::PREFETCH;
+    #[inline(always)]
+    fn prefetch<R: rosenblatt_kernels::Row>(&self, x: &R) {
+        self.members.iter().for_each(|m| m.prefetch(x));
+    }
+    fn end_pass(&mut self) {
+        self.members.iter_mut().for_each(|m| m.end_pass());
+        self.done.push(std::mem::replace(&mut self.counts, vec![(0, 0); self.members.len()]));
+    }
+    fn model(&self) {}
 }
 
 /// Per-class linear models as one multi-class model.

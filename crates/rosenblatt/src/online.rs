@@ -299,6 +299,28 @@ impl Rows<'_> {
             Rows::View(v) => Rows::View(v.with_labels(labels)),
         })
     }
+    /// The labels as one slice: those of borrowed CSR or dense rows.
+    fn labels(&self) -> Option<&[f32]> {
+        match self {
+            Rows::Csr(c) => c.labels,
+            Rows::Dense(d) => d.labels,
+            Rows::View(_) => None,
+        }
+    }
+    /// Whether `self` and `other` borrow the same CSR or dense arrays
+    /// (labels aside).
+    fn same_rows(&self, other: &Rows<'_>) -> bool {
+        fn same<T>(a: &[T], b: &[T]) -> bool {
+            std::ptr::eq(a, b)
+        }
+        match (self, other) {
+            (Rows::Csr(a), Rows::Csr(b)) => {
+                a.dim == b.dim && same(a.indptr, b.indptr) && same(a.indices, b.indices) && same(a.values, b.values)
+            }
+            (Rows::Dense(a), Rows::Dense(b)) => (a.rows, a.dim) == (b.rows, b.dim) && same(a.values, b.values),
+            _ => false,
+        }
+    }
     fn scales(&self) -> Scales {
         with_rows!(self, |e| rosenblatt_learners::scales(e))
     }
@@ -482,6 +504,14 @@ impl Trainer {
 
     /// [`Trainer::learn`], reporting through `hooks` as it goes.
     pub fn learn_with(&mut self, rows: &Rows<'_>, passes: f64, hooks: BatchHooks<'_>) -> Result<TrainReport, Error> {
+        let options = self.prepare(rows, passes)?;
+        self.run(rows, &options, hooks)
+    }
+
+    /// What [`Trainer::learn_with`] does before it trains: the batch's
+    /// checks and, on the first batch, the learner's configuration; returns
+    /// the batch's options.
+    fn prepare(&mut self, rows: &Rows<'_>, passes: f64) -> Result<TrainOptions, Error> {
         if !(passes.is_finite() && passes > 0.0) {
             return Err(Error::Input(format!("passes = {passes}: give a number > 0")));
         }
@@ -508,14 +538,13 @@ impl Trainer {
         }
         let b = self.training.batches;
         let seed = if b == 0 { self.options.seed } else { batch_seed(self.options.seed, b) };
-        let options = TrainOptions {
+        Ok(TrainOptions {
             passes,
             order: self.options.order,
             seed,
             stop_when_separated: self.learner.stops_when_separated(),
             first_pass: 0,
-        };
-        self.run(rows, &options, hooks)
+        })
     }
 
     /// A trainer whose learner `configured` is already configured (from a
@@ -561,6 +590,19 @@ impl Trainer {
         let par = ParallelOptions { parts: self.options.parts, mixing: self.options.mixing };
         let team = hooks.team.filter(|t| t.size() > 1);
         let report = inner.learner.learn(rows, options, &par, hooks)?;
+        self.record(rows, options, report, team)
+    }
+
+    /// After the learner ran over `rows` as `options` says: takes its model
+    /// and counts the batch.
+    fn record(
+        &mut self,
+        rows: &Rows<'_>,
+        options: &TrainOptions,
+        report: TrainReport,
+        team: Option<&dyn Team>,
+    ) -> Result<TrainReport, Error> {
+        let inner = self.inner.as_mut().ok_or_else(|| Error::Input("the trainer is not configured".into()))?;
         // Blocks are for data beyond memory: the voted Perceptron's copy of
         // its mistaken rows releases each block after use.
         inner.weights = Some(inner.learner.weights(rows, options.order == Order::Blocks, team)?);
@@ -688,6 +730,54 @@ pub fn predict_into(
     Ok(())
 }
 
+/// Trainers that learn from the same rows, trainer `k` from `rows[k]` (the
+/// same rows, each with its own labels: one trainer per class, one-vs-rest),
+/// each for `passes` passes, bit for bit as [`Trainer::learn`] one after
+/// another would leave them. Binary learners of one kind, options and batch
+/// count, in one part, over the same borrowed CSR or dense rows, learn
+/// together when the `together` feature is on: each pass reads every row
+/// once for all of them ([`rosenblatt_learners::Together`]) instead of once
+/// per trainer. Others learn one after another. Returns each trainer's
+/// report.
+pub fn learn_together(
+    trainers: &mut [&mut Trainer],
+    rows: &[Rows<'_>],
+    passes: f64,
+) -> Result<Vec<TrainReport>, Error> {
+    if rows.len() != trainers.len() {
+        return Err(Error::Input(format!("{} batches for {} trainers", rows.len(), trainers.len())));
+    }
+    let Some((first, _)) = trainers.split_first() else { return Ok(Vec::new()) };
+    let alike = |t: &Trainer| {
+        (t.learner, t.options, t.training.batches) == (first.learner, first.options, first.training.batches)
+    };
+    let together = trainers.len() > 1
+        && first.options.parts == 1
+        && !first.learner.multiclass()
+        && !first.learner.stops_when_separated()
+        && trainers.iter().all(|t| alike(t))
+        && rows.iter().all(|r| r.labels().is_some() && r.same_rows(&rows[0]));
+    if !together {
+        return trainers.iter_mut().zip(rows).map(|(t, r)| t.learn(r, passes)).collect();
+    }
+    let options = trainers.iter_mut().zip(rows).map(|(t, r)| t.prepare(r, passes)).collect::<Result<Vec<_>, _>>()?;
+    let labels: Vec<&[f32]> = rows.iter().filter_map(Rows::labels).collect();
+    let (first, rest) = trainers.split_first_mut().expect("more than one trainer");
+    let mut others: Vec<&mut (dyn DynLearner + 'static)> =
+        rest.iter_mut().filter_map(|t| t.inner.as_mut()).map(|i| &mut *i.learner).collect();
+    let learner =
+        &mut first.inner.as_mut().ok_or_else(|| Error::Input("the trainer is not configured".into()))?.learner;
+    let reports = match learner.learn_together(&mut others, &rows[0], &labels, &options[0]) {
+        Some(reports) => reports?,
+        // Not one learner type after all: one after another.
+        None => {
+            let runs = trainers.iter_mut().zip(rows).zip(&options);
+            return runs.map(|((t, r), o)| t.run(r, o, BatchHooks::default())).collect();
+        }
+    };
+    trainers.iter_mut().zip(rows).zip(reports).map(|((t, r), report)| t.record(r, &options[0], report, None)).collect()
+}
+
 /// Batch `b`'s seed (b ≥ 1): SplitMix64's finaliser over (seed, b).
 fn batch_seed(seed: u64, b: u64) -> u64 {
     let mut z = seed ^ b.wrapping_mul(0x9e37_79b9_7f4a_7c15);
@@ -715,6 +805,22 @@ trait DynLearner: Send {
     /// Restores the state in `bytes`, checked against the `rows` training
     /// rows it continues on.
     fn restore(&mut self, bytes: &[u8], rows: usize) -> Result<(), Error>;
+    #[cfg(feature = "together")]
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any;
+    /// This learner and `others` learn together from one pass over `rows`
+    /// per pass (in one part, no hooks), member `k` with `labels[k]` (this
+    /// learner first); each one's report. `None` if an other is not of this
+    /// learner's type, the rows are shards (whose labels are not one slice)
+    /// or the `together` feature is off.
+    fn learn_together(
+        &mut self,
+        _others: &mut [&mut (dyn DynLearner + 'static)],
+        _rows: &Rows<'_>,
+        _labels: &[&[f32]],
+        _options: &TrainOptions,
+    ) -> Option<Result<Vec<TrainReport>, Error>> {
+        None
+    }
 }
 
 /// A built learner, and for one whose state mixes, its run in parts (the
@@ -797,6 +903,43 @@ where
     fn restore(&mut self, bytes: &[u8], rows: usize) -> Result<(), Error> {
         state::restore(&mut self.learner, bytes)?;
         Ok(self.learner.check_rows(rows)?)
+    }
+    #[cfg(feature = "together")]
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
+        self
+    }
+    #[cfg(feature = "together")]
+    fn learn_together(
+        &mut self,
+        others: &mut [&mut (dyn DynLearner + 'static)],
+        rows: &Rows<'_>,
+        labels: &[&[f32]],
+        o: &TrainOptions,
+    ) -> Option<Result<Vec<TrainReport>, Error>> {
+        use rosenblatt_learners::Together;
+        let mut members = vec![&mut self.learner];
+        for other in others.iter_mut() {
+            members.push(&mut other.as_any_mut().downcast_mut::<Built<L>>()?.learner);
+        }
+        let k = members.len();
+        let mut together = Together::new(members, labels.to_vec());
+        let all = match rows {
+            Rows::Csr(c) => train_with(&mut together, c, o, rosenblatt_learners::Hooks::none()),
+            Rows::Dense(d) => train_with(&mut together, d, o, rosenblatt_learners::Hooks::none()),
+            Rows::View(_) => return None,
+        };
+        Some(all.map_err(Error::from).map(|all| {
+            let member = |m: usize| TrainReport {
+                passes: all
+                    .passes
+                    .iter()
+                    .zip(together.passes(m))
+                    .map(|(p, (mistakes, updates))| PassReport { mistakes, updates, ..*p })
+                    .collect(),
+                separated_at: all.separated_at,
+            };
+            (0..k).map(member).collect()
+        }))
     }
 }
 

@@ -7,7 +7,7 @@ use rosenblatt::learners::{HyperParams, Learner, Mixing, Param};
 use rosenblatt::loader::format::{Layout, ValueEncoding};
 use rosenblatt::loader::{Dataset, Encoding, OpenOptions, Rows as Parsed, WriteOptions, write_dataset};
 use rosenblatt::model::{SavedModel, Weights};
-use rosenblatt::online::{CsrRows, DenseRows, Rows, Trainer, TrainerOptions};
+use rosenblatt::online::{CsrRows, DenseRows, Rows, Trainer, TrainerOptions, learn_together};
 use rosenblatt::train::{Hooks, TrainSpec, train_dataset};
 use rosenblatt_datasets::tabular::{TabularSpec, generate};
 use std::path::Path;
@@ -149,6 +149,68 @@ fn relabelled_rows_learn_what_rows_made_with_those_labels_learn() {
         assert_ne!(got, original, "{form}: the new labels are the ones learned");
         let e = base.with_labels(&flipped[1..]).unwrap_err().to_string();
         assert!(e.contains(&format!("{} labels for {n} rows", n - 1)), "{form}: {e}");
+    }
+}
+
+/// Trainers that learn together from one pass over the same rows (one per
+/// class) end bit for bit as each learning alone: weights, state, online
+/// mistakes per pass, over two batches (one for the voted Perceptron), for
+/// every binary learner (the batch
+/// Perceptron, which stops at its own pass, learns alone inside), on CSR and
+/// dense rows; rows that are not the same arrays learn one after another.
+#[test]
+fn trainers_learning_together_end_as_each_learning_alone() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (parsed, _) = data(tmp.path(), 1500);
+    let (n, d) = (parsed.labels.len(), parsed.dim as usize);
+    // Three one-vs-rest tasks over a made-up class per row.
+    let class = |i: usize| (parsed.indices[parsed.offsets[i] as usize] as usize + i) % 3;
+    let labels: Vec<Vec<f32>> =
+        (0..3).map(|c| (0..n).map(|i| if class(i) == c { 1.0 } else { -1.0 }).collect()).collect();
+    let dense = dense_of(&parsed);
+    let copy = parsed.values.clone();
+    for learner in binary_learners() {
+        for form in ["csr", "dense", "csr, not the same arrays"] {
+            let batch = |k: usize| match form {
+                "csr" => Rows::Csr(
+                    CsrRows::try_new(d, &parsed.offsets, &parsed.indices, &parsed.values, Some(&labels[k])).unwrap(),
+                ),
+                "dense" => Rows::Dense(DenseRows::try_new(n, d, &dense, Some(&labels[k])).unwrap()),
+                _ => {
+                    let values = if k == 1 { &copy } else { &parsed.values };
+                    Rows::Csr(CsrRows::try_new(d, &parsed.offsets, &parsed.indices, values, Some(&labels[k])).unwrap())
+                }
+            };
+            let batches: Vec<Rows<'_>> = (0..3).map(batch).collect();
+            let new = || Trainer::new(learner, HyperParams::default(), d, 2, opts(9)).unwrap();
+            let mut alone: Vec<Trainer> = (0..3).map(|_| new()).collect();
+            let mut together: Vec<Trainer> = (0..3).map(|_| new()).collect();
+            // The voted Perceptron learns from one batch only.
+            let rounds: &[f64] = if learner == Learner::VotedPerceptron { &[2.0] } else { &[2.0, 1.5] };
+            for &passes in rounds {
+                let want: Vec<_> = alone.iter_mut().zip(&batches).map(|(t, r)| t.learn(r, passes).unwrap()).collect();
+                let mut refs: Vec<&mut Trainer> = together.iter_mut().collect();
+                let got = learn_together(&mut refs, &batches, passes).unwrap();
+                // Everything but the seconds.
+                let counts = |rs: &[rosenblatt::learners::TrainReport]| -> Vec<_> {
+                    rs.iter()
+                        .map(|r| {
+                            (
+                                r.separated_at,
+                                r.passes.iter().map(|p| (p.examples, p.mistakes, p.updates)).collect::<Vec<_>>(),
+                            )
+                        })
+                        .collect()
+                };
+                assert_eq!(counts(&got), counts(&want), "{learner}, {form}: reports");
+            }
+            for (a, b) in alone.iter_mut().zip(&mut together) {
+                let (a, b) = (a.model().unwrap(), b.model().unwrap());
+                assert_eq!(a.weights, b.weights, "{learner}, {form}");
+                assert_eq!(a.state, b.state, "{learner}, {form}");
+                assert_eq!(a.meta.training.mistakes_per_pass, b.meta.training.mistakes_per_pass, "{learner}, {form}");
+            }
+        }
     }
 }
 
