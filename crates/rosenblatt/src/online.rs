@@ -762,12 +762,14 @@ pub fn learn_together(
     }
     let options = trainers.iter_mut().zip(rows).map(|(t, r)| t.prepare(r, passes)).collect::<Result<Vec<_>, _>>()?;
     let labels: Vec<&[f32]> = rows.iter().filter_map(Rows::labels).collect();
-    let (first, rest) = trainers.split_first_mut().expect("more than one trainer");
-    let mut others: Vec<&mut (dyn DynLearner + 'static)> =
-        rest.iter_mut().filter_map(|t| t.inner.as_mut()).map(|i| &mut *i.learner).collect();
-    let learner =
-        &mut first.inner.as_mut().ok_or_else(|| Error::Input("the trainer is not configured".into()))?.learner;
-    let reports = match learner.learn_together(&mut others, &rows[0], &labels, &options[0]) {
+    // Every trainer is configured now (`prepare`).
+    let unconfigured = || Error::Input("the trainer is not configured".into());
+    let mut learners = trainers
+        .iter_mut()
+        .map(|t| t.inner.as_mut().map(|i| &mut *i.learner).ok_or_else(unconfigured))
+        .collect::<Result<Vec<&mut (dyn DynLearner + 'static)>, _>>()?;
+    let (learner, others) = learners.split_first_mut().expect("more than one trainer");
+    let reports = match learner.learn_together(others, &rows[0], &labels, &options[0]) {
         Some(reports) => reports?,
         // Not one learner type after all: one after another.
         None => {
