@@ -392,8 +392,9 @@ class RosenblattClassifier(ClassifierMixin, BaseEstimator):
     # -- prediction --------------------------------------------------------
 
     def _scores(self, X):
-        """Per trainer, its score of every row: the margin (or vote), and
-        for the multiclass- learners every class's score."""
+        """The scores of every row: the margin (or vote), shape (n,), for
+        one trainer, one column per trainer for one-vs-rest; for the
+        multiclass- learners ``(None, X)`` (scored with NumPy)."""
         check_is_fitted(self)
         jobs = _n_jobs(self.n_jobs)
         if isinstance(X, _native.Dataset):
@@ -414,10 +415,10 @@ class RosenblattClassifier(ClassifierMixin, BaseEstimator):
             return _native.scores_each(self._trainers, _batch(rows), self.n_features_in_, jobs), rows
         t = self._trainers[0]
         if rows[0] == "csr":
-            return [t.predict_csr(rows[1], rows[2], rows[3], self.n_features_in_, jobs)[1]], rows
+            return t.predict_csr(rows[1], rows[2], rows[3], self.n_features_in_, jobs)[1], rows
         if rows[0] == "dense":
-            return [t.predict_dense(rows[1], jobs)[1]], rows
-        return [t.predict_dataset(rows[1], jobs)[1]], rows
+            return t.predict_dense(rows[1], jobs)[1], rows
+        return t.predict_dataset(rows[1], jobs)[1], rows
 
     def decision_function(self, X):
         """Scores: the margin (the vote for voted-perceptron) of the positive
@@ -428,9 +429,7 @@ class RosenblattClassifier(ClassifierMixin, BaseEstimator):
         if scores is None:
             s = np.asarray(X @ self.coef_.T) + self.intercept_
             return s[:, 1] - s[:, 0] if len(self.classes_) == 2 else s
-        if len(scores) == 1:
-            return scores[0]
-        return np.column_stack(scores)
+        return scores
 
     def predict(self, X):
         """The predicted class of every row."""

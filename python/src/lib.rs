@@ -10,10 +10,12 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use rosenblatt::Error;
-use rosenblatt::learners::{HyperParams, Learner, Order, Param};
+use rosenblatt::learners::{HyperParams, Learner, LinearModel, Order, Param};
 use rosenblatt::loader::{Dataset, OpenOptions};
 use rosenblatt::model::{SavedModel, Weights};
-use rosenblatt::online::{CHECK_BLOCK, CsrRows, DenseRows, Rows, Trainer, TrainerOptions, learn_together};
+use rosenblatt::online::{
+    CHECK_BLOCK, CsrRows, DenseRows, Rows, Trainer, TrainerOptions, learn_together, margins_into,
+};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -176,9 +178,11 @@ fn learn_each(
 }
 
 /// Every trainer's scores of the rows of `batch` (`dim` features), as
-/// [`PyTrainer::predict_csr`] and its kin give them: the rows are checked
-/// once, the trainers score in parallel on the pool for `n_jobs` (on this
-/// thread when neither the check nor any scoring would use it).
+/// [`PyTrainer::predict_csr`] and its kin give them, as an `(n, k)` array:
+/// the rows are checked once; linear models score together, each row read
+/// once for all of them (`online::margins_into`), others one trainer at a
+/// time; on the pool for `n_jobs` (on this thread when neither the check
+/// nor any scoring would use it).
 #[pyfunction]
 #[pyo3(signature = (trainers, batch, dim, n_jobs=0))]
 fn scores_each<'py>(
@@ -187,21 +191,49 @@ fn scores_each<'py>(
     batch: Batch<'_>,
     dim: usize,
     n_jobs: usize,
-) -> PyResult<Vec<Bound<'py, PyArray1<f32>>>> {
+) -> PyResult<Bound<'py, PyArray2<f32>>> {
     let n = match &batch {
         Batch::Csr(p, ..) => p.len().saturating_sub(1),
         Batch::Dense(x) => x.shape()[0],
         Batch::Dataset(d) => usize::try_from(d.ds.rows()).map_err(err)?,
     };
+    let k = trainers.len();
     let (rows, entries) = batch.rows(dim)?;
     let here = entries <= CHECK_BLOCK
         && trainers.iter().all(|t| t.lock().weights().is_some_and(|w| w.predicts_on_this_thread(n)));
-    let scores = each(py, &trainers, here, n_jobs, rows, |rows, _, t| {
-        let (mut labels, mut scores) = (vec![0.0f32; n], vec![0.0f32; n]);
-        t.predict_into(rows, &mut labels, &mut scores)?;
-        Ok(scores)
-    })?;
-    Ok(scores.into_iter().map(|s| PyArray1::from_vec(py, s)).collect())
+    let locked: Vec<_> = trainers.iter().map(|t| t.lock()).collect();
+    let linear: Option<Vec<&LinearModel>> = locked
+        .iter()
+        .map(|t| match t.weights() {
+            Some(Weights::Linear(m)) => Some(m),
+            _ => None,
+        })
+        .collect();
+    let scores = match linear {
+        Some(models) => {
+            let job = || -> Result<Vec<f32>, Error> {
+                let mut out = vec![0.0f32; n * k];
+                margins_into(&models, &rows()?, &mut out)?;
+                Ok(out)
+            };
+            if here {
+                py.detach(job).map_err(err)?
+            } else {
+                let pool = pool(n_jobs)?;
+                py.detach(|| pool.install(job)).map_err(err)?
+            }
+        }
+        None => {
+            drop(locked);
+            let columns = each(py, &trainers, here, n_jobs, rows, |rows, _, t| {
+                let (mut labels, mut scores) = (vec![0.0f32; n], vec![0.0f32; n]);
+                t.predict_into(rows, &mut labels, &mut scores)?;
+                Ok(scores)
+            })?;
+            (0..n).flat_map(|i| columns.iter().map(move |c| c[i])).collect()
+        }
+    };
+    PyArray1::from_vec(py, scores).reshape([n, k])
 }
 
 /// A learner and its state, fed batch by batch (`rosenblatt::online::Trainer`).

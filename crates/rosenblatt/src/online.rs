@@ -23,9 +23,9 @@ use crate::error::Error;
 use crate::model::{ModelMeta, SavedModel, Training, Weights};
 use rosenblatt_kernels::{DenseRow, Examples, SparseRow, check_indices};
 use rosenblatt_learners::{
-    AnyModel, Configured, DataFacts, HyperParams, LearnError, Learner, Mixable, Mixing, OneProcess, OnlineLearner,
-    Order, ParallelOptions, PassReport, Resume, Scales, Team, TrainOptions, TrainReport, Visit, state, train_parallel,
-    train_with,
+    AnyModel, Configured, DataFacts, HyperParams, LearnError, Learner, LinearModel, Mixable, Mixing, OneProcess,
+    OnlineLearner, Order, ParallelOptions, PassReport, Resume, Scales, Team, TrainOptions, TrainReport, Visit, state,
+    train_parallel, train_with,
 };
 use rosenblatt_loader::{ExamplesView, with_examples};
 
@@ -727,6 +727,53 @@ pub fn predict_into(
     for ((l, s), p) in labels.iter_mut().zip(scores.iter_mut()).zip(&p) {
         (*l, *s) = (p.label, p.score);
     }
+    Ok(())
+}
+
+/// Rows per block of [`margins_into`].
+const MARGIN_BLOCK: usize = 4096;
+
+/// The margin `w·x + b` of every row of `rows` under each of `models`, row
+/// by row into `out` (`out[i·k + c]` for model `c` of `k`): each row read
+/// once for all the models (one-vs-rest's classes), each margin the bits
+/// that model alone scores ([`Weights::Linear`]); features beyond a
+/// model's dimension get weight 0. In blocks of rows over the current rayon
+/// pool (one block on this thread).
+pub fn margins_into(models: &[&LinearModel], rows: &Rows<'_>, out: &mut [f32]) -> Result<(), Error> {
+    use rayon::prelude::*;
+    let (n, k) = (rows.len(), models.len());
+    if out.len() != n * k {
+        return Err(Error::Input(format!("{} outputs for {n} rows and {k} models", out.len())));
+    }
+    if k == 0 {
+        return Ok(());
+    }
+    let d = rows.dim();
+    let padded: Vec<std::borrow::Cow<'_, LinearModel>> = models
+        .iter()
+        .map(|&m| {
+            if d > m.weights.len() {
+                let mut p = m.clone();
+                p.weights.resize(d, 0.0);
+                std::borrow::Cow::Owned(p)
+            } else {
+                std::borrow::Cow::Borrowed(m)
+            }
+        })
+        .collect();
+    with_rows!(rows, |e| {
+        let score = |b: usize, chunk: &mut [f32]| {
+            for (r, o) in chunk.chunks_mut(k).enumerate() {
+                let x = e.row(b * MARGIN_BLOCK + r);
+                o.iter_mut().zip(&padded).for_each(|(o, m)| *o = m.margin(&x));
+            }
+        };
+        if n <= MARGIN_BLOCK {
+            score(0, out);
+        } else {
+            out.par_chunks_mut(MARGIN_BLOCK * k).enumerate().for_each(|(b, chunk)| score(b, chunk));
+        }
+    });
     Ok(())
 }
 

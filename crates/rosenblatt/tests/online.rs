@@ -3,11 +3,14 @@
 //! deterministic on any pool and resume from a saved model; bad input is
 //! refused with what is wrong and where.
 
+use rosenblatt::learners::LinearModel;
 use rosenblatt::learners::{HyperParams, Learner, Mixing, Param};
 use rosenblatt::loader::format::{Layout, ValueEncoding};
 use rosenblatt::loader::{Dataset, Encoding, OpenOptions, Rows as Parsed, WriteOptions, write_dataset};
 use rosenblatt::model::{SavedModel, Weights};
-use rosenblatt::online::{CsrRows, DenseRows, Rows, Trainer, TrainerOptions, learn_together};
+use rosenblatt::online::{
+    CsrRows, DenseRows, Rows, Trainer, TrainerOptions, learn_together, margins_into, predict_into,
+};
 use rosenblatt::train::{Hooks, TrainSpec, train_dataset};
 use rosenblatt_datasets::tabular::{TabularSpec, generate};
 use std::path::Path;
@@ -211,6 +214,54 @@ fn trainers_learning_together_end_as_each_learning_alone() {
                 assert_eq!(a.meta.training.mistakes_per_pass, b.meta.training.mistakes_per_pass, "{learner}, {form}");
             }
         }
+    }
+}
+
+/// Linear models scoring together (each row read once for all) give each
+/// model's own margins, bit for bit, row by row: on CSR, dense and shard
+/// rows, over more than one block of rows, with a model narrower than the
+/// rows (its missing features weigh 0).
+#[test]
+fn margins_together_are_each_models_margins() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (parsed, ds) = data(tmp.path(), 9000);
+    let (n, d) = (parsed.labels.len(), parsed.dim as usize);
+    let view = ds.examples().unwrap();
+    let dense = dense_of(&parsed);
+    let forms = [
+        Rows::Csr(csr(&parsed)),
+        Rows::Dense(DenseRows::try_new(n, d, &dense, Some(&parsed.labels)).unwrap()),
+        Rows::View(view),
+    ];
+    let mut trainers: Vec<Trainer> = [Learner::Perceptron, Learner::Logistic, Learner::Pa1]
+        .into_iter()
+        .map(|l| Trainer::new(l, HyperParams::default(), d, 2, opts(4)).unwrap())
+        .collect();
+    for t in &mut trainers {
+        t.learn(&forms[0], 1.0).unwrap();
+    }
+    let narrow = match trainers[1].weights() {
+        Some(Weights::Linear(m)) => LinearModel { weights: m.weights[..d - 3].to_vec(), bias: m.bias },
+        other => panic!("{other:?}"),
+    };
+    let mut models: Vec<&LinearModel> = trainers
+        .iter()
+        .map(|t| match t.weights() {
+            Some(Weights::Linear(m)) => m,
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    models.push(&narrow);
+    for rows in &forms {
+        let mut out = vec![0.0f32; n * models.len()];
+        margins_into(&models, rows, &mut out).unwrap();
+        for (c, m) in models.iter().enumerate() {
+            let (mut labels, mut want) = (vec![0.0; n], vec![0.0; n]);
+            predict_into(&Weights::Linear((*m).clone()), &[-1.0, 1.0], rows, &mut labels, &mut want).unwrap();
+            let got: Vec<f32> = out.iter().skip(c).step_by(models.len()).copied().collect();
+            assert!(got.iter().zip(&want).all(|(a, b)| a.to_bits() == b.to_bits()), "model {c}");
+        }
+        assert!(margins_into(&models, rows, &mut out[1..]).is_err());
     }
 }
 
