@@ -284,7 +284,7 @@ class RosenblattClassifier(ClassifierMixin, BaseEstimator):
     def _learn_dataset(self, ds, passes):
         jobs = _n_jobs(self.n_jobs)
         if len(self._trainers) == 1:
-            return self._trainers[0].learn_dataset(ds, float(passes), None, jobs)
+            return self._trainers[0].learn_dataset(ds, float(passes), jobs)
         labels = ds.labels()
         targets = [np.where(labels == c, np.float32(1), np.float32(-1)) for c in self._dataset_classes]
         return max(_native.learn_each(self._trainers, ds, targets, float(passes), jobs))

@@ -371,27 +371,12 @@ impl PyTrainer {
         self.learn(py, dense(&x, Some(labels))?, entries, passes, n_jobs)
     }
 
-    /// Learns from a converted dataset's shards; with `positive`, that
-    /// class is +1 and every other −1 (one-vs-rest over class ids).
-    #[pyo3(signature = (dataset, passes, positive=None, n_jobs=0))]
-    fn learn_dataset(
-        &self,
-        py: Python<'_>,
-        dataset: &PyDataset,
-        passes: f64,
-        positive: Option<f32>,
-        n_jobs: usize,
-    ) -> PyResult<usize> {
+    /// Learns from a converted dataset's shards, their own labels (one-vs-rest
+    /// trainers go through `learn_each`).
+    #[pyo3(signature = (dataset, passes, n_jobs=0))]
+    fn learn_dataset(&self, py: Python<'_>, dataset: &PyDataset, passes: f64, n_jobs: usize) -> PyResult<usize> {
         let view = dataset.ds.examples().map_err(err)?;
-        let relabelled;
-        let rows = match positive {
-            None => Rows::View(view),
-            Some(c) => {
-                relabelled = view.labels().iter().map(|&y| if y == c { 1.0 } else { -1.0 }).collect::<Vec<f32>>();
-                Rows::View(view.with_labels(&relabelled))
-            }
-        };
-        self.learn(py, || Ok(rows), usize::MAX, passes, n_jobs)
+        self.learn(py, || Ok(Rows::View(view)), usize::MAX, passes, n_jobs)
     }
 
     /// (labels, scores) of a CSR matrix's rows: labels ±1 or class
