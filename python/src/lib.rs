@@ -100,6 +100,17 @@ impl Batch<'_> {
     }
 }
 
+/// Refuses a list that holds one trainer twice: each is locked once for
+/// the whole call.
+fn distinct(trainers: &[PyRef<'_, PyTrainer>]) -> PyResult<()> {
+    let mut at: Vec<*const PyTrainer> = trainers.iter().map(|t| &**t as *const PyTrainer).collect();
+    at.sort_unstable();
+    if at.windows(2).any(|w| w[0] == w[1]) {
+        return Err(err("the same trainer is given twice"));
+    }
+    Ok(())
+}
+
 /// With the GIL released, runs `prepare` once, then `f` once per trainer:
 /// on this thread, one trainer after the other, when `here`; else on the
 /// pool for `n_jobs`, the trainers in parallel. Each trainer's result is
@@ -146,6 +157,7 @@ fn learn_each(
     n_jobs: usize,
 ) -> PyResult<Vec<usize>> {
     use rayon::prelude::*;
+    distinct(&trainers)?;
     if trainers.is_empty() || labels.len() != trainers.len() {
         return Err(err(format!("{} label arrays for {} trainers", labels.len(), trainers.len())));
     }
@@ -197,41 +209,44 @@ fn scores_each<'py>(
         Batch::Dense(x) => x.shape()[0],
         Batch::Dataset(d) => usize::try_from(d.ds.rows()).map_err(err)?,
     };
+    distinct(&trainers)?;
     let k = trainers.len();
     let (rows, entries) = batch.rows(dim)?;
     let here = entries <= CHECK_BLOCK
         && trainers.iter().all(|t| t.lock().weights().is_some_and(|w| w.predicts_on_this_thread(n)));
-    let locked: Vec<_> = trainers.iter().map(|t| t.lock()).collect();
-    let linear: Option<Vec<&LinearModel>> = locked
-        .iter()
-        .map(|t| match t.weights() {
-            Some(Weights::Linear(m)) => Some(m),
-            _ => None,
-        })
-        .collect();
-    let scores = match linear {
-        Some(models) => {
-            let job = || -> Result<Vec<f32>, Error> {
-                let mut out = vec![0.0f32; n * k];
-                margins_into(&models, &rows()?, &mut out)?;
-                Ok(out)
-            };
-            if here {
-                py.detach(job).map_err(err)?
-            } else {
-                let pool = pool(n_jobs)?;
-                py.detach(|| pool.install(job)).map_err(err)?
-            }
+    let linear = trainers.iter().all(|t| matches!(t.lock().weights(), Some(Weights::Linear(_))));
+    let scores = if linear {
+        let ts: Vec<&PyTrainer> = trainers.iter().map(|t| &**t).collect();
+        // The trainers are locked inside, with the GIL released: a lock held
+        // while waiting for the GIL could meet a thread that holds the GIL
+        // and waits for the lock.
+        let job = || -> Result<Vec<f32>, Error> {
+            let locked: Vec<_> = ts.iter().map(|t| t.lock()).collect();
+            let not_linear = || Error::Input("a one-vs-rest model is not linear".into());
+            let models = locked
+                .iter()
+                .map(|t| match t.weights() {
+                    Some(Weights::Linear(m)) => Ok(m),
+                    _ => Err(not_linear()),
+                })
+                .collect::<Result<Vec<&LinearModel>, _>>()?;
+            let mut out = vec![0.0f32; n * k];
+            margins_into(&models, &rows()?, &mut out)?;
+            Ok(out)
+        };
+        if here {
+            py.detach(job).map_err(err)?
+        } else {
+            let pool = pool(n_jobs)?;
+            py.detach(|| pool.install(job)).map_err(err)?
         }
-        None => {
-            drop(locked);
-            let columns = each(py, &trainers, here, n_jobs, rows, |rows, _, t| {
-                let (mut labels, mut scores) = (vec![0.0f32; n], vec![0.0f32; n]);
-                t.predict_into(rows, &mut labels, &mut scores)?;
-                Ok(scores)
-            })?;
-            (0..n).flat_map(|i| columns.iter().map(move |c| c[i])).collect()
-        }
+    } else {
+        let columns = each(py, &trainers, here, n_jobs, rows, |rows, _, t| {
+            let (mut labels, mut scores) = (vec![0.0f32; n], vec![0.0f32; n]);
+            t.predict_into(rows, &mut labels, &mut scores)?;
+            Ok(scores)
+        })?;
+        (0..n).flat_map(|i| columns.iter().map(move |c| c[i])).collect()
     };
     PyArray1::from_vec(py, scores).reshape([n, k])
 }

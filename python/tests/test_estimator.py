@@ -269,6 +269,13 @@ def test_one_vs_rest_classes_learn_in_parallel_as_each_would_alone(kind):
         streams[0].partial_fit(sp.csr_matrix(bad) if kind == "csr" else bad, y[:600])
     np.testing.assert_array_equal(streams[0].coef_, before)
     np.testing.assert_array_equal(streams[0]._trainers[3].coef()[0][0], before[3])
+    # One trainer twice would be locked twice: refused, not a deadlock.
+    t = streams[0]._trainers[0]
+    ones = np.ones(600, dtype=np.float32)
+    with pytest.raises(ValueError, match="twice"):
+        rosenblatt._native.learn_each([t, t], X[:600], [ones, ones], 1.0)
+    with pytest.raises(ValueError, match="twice"):
+        rosenblatt._native.scores_each([t, t], X[:600], 20)
 
 
 def test_one_vs_rest_on_converted_shards(tmp_path):
