@@ -273,8 +273,9 @@ class RosenblattClassifier(ClassifierMixin, BaseEstimator):
         jobs = _n_jobs(self.n_jobs)
         targets = self._targets(y_index, len(self.classes_))
         if len(self._trainers) > 1:
-            # One-vs-rest: the rows checked once, the classes learned in
-            # parallel on the n_jobs pool.
+            # One-vs-rest: the rows checked once, the classes cut into a
+            # group per n_jobs thread, each group learning together (one
+            # read of each row for all its classes).
             return max(_native.learn_each(self._trainers, _batch(rows), targets, float(passes), jobs))
         trainer, labels = self._trainers[0], targets[0]
         if rows[0] == "csr":
