@@ -47,6 +47,21 @@ fn pool(n: usize) -> PyResult<Arc<rayon::ThreadPool>> {
     Ok(p)
 }
 
+/// Runs `job` with the GIL released: on this thread when `here` (the pool
+/// would have nothing to do), else on the pool for `n_jobs`.
+fn released<T: Send>(
+    py: Python<'_>,
+    here: bool,
+    n_jobs: usize,
+    job: impl FnOnce() -> Result<T, Error> + Send,
+) -> PyResult<T> {
+    if here {
+        return py.detach(job).map_err(err);
+    }
+    let pool = pool(n_jobs)?;
+    py.detach(|| pool.install(job)).map_err(err)
+}
+
 /// A CSR matrix's arrays as rows of dimension `dim`, checked when called
 /// (inside the pool, with the GIL released: the check reads every entry).
 fn csr<'a>(
@@ -130,11 +145,7 @@ fn each<'p, P: Sync, T: Send>(
         let run = |k: usize| f(&p, k, &mut ts[k].lock());
         if here { (0..ts.len()).map(run).collect() } else { (0..ts.len()).into_par_iter().map(run).collect() }
     };
-    if here {
-        return py.detach(job).map_err(err);
-    }
-    let pool = pool(n_jobs)?;
-    py.detach(|| pool.install(job)).map_err(err)
+    released(py, here, n_jobs, job)
 }
 
 /// One-vs-rest training: every trainer learns from the same rows of
@@ -182,11 +193,7 @@ fn learn_each(
         };
         Ok(runs.concat())
     };
-    if here {
-        return py.detach(job).map_err(err);
-    }
-    let pool = pool(n_jobs)?;
-    py.detach(|| pool.install(job)).map_err(err)
+    released(py, here, n_jobs, job)
 }
 
 /// Every trainer's scores of the rows of `batch` (`dim` features), as
@@ -234,12 +241,7 @@ fn scores_each<'py>(
             margins_into(&models, &rows()?, &mut out)?;
             Ok(out)
         };
-        if here {
-            py.detach(job).map_err(err)?
-        } else {
-            let pool = pool(n_jobs)?;
-            py.detach(|| pool.install(job)).map_err(err)?
-        }
+        released(py, here, n_jobs, job)?
     } else {
         let columns = each(py, &trainers, here, n_jobs, rows, |rows, _, t| {
             let (mut labels, mut scores) = (vec![0.0f32; n], vec![0.0f32; n]);
@@ -278,11 +280,8 @@ impl PyTrainer {
         n_jobs: usize,
     ) -> PyResult<usize> {
         let learn = || self.lock().learn(&rows()?, passes).map(|r| r.passes.len());
-        if entries <= CHECK_BLOCK && self.lock().parts() == 1 {
-            return py.detach(learn).map_err(err);
-        }
-        let pool = pool(n_jobs)?;
-        py.detach(|| pool.install(learn)).map_err(err)
+        let here = entries <= CHECK_BLOCK && self.lock().parts() == 1;
+        released(py, here, n_jobs, learn)
     }
 
     /// Checks the `n` rows `rows` makes (`entries` stored values) and
@@ -299,12 +298,7 @@ impl PyTrainer {
         let (mut labels, mut scores) = (vec![0.0f32; n], vec![0.0f32; n]);
         let predict = || self.lock().predict_into(&rows()?, &mut labels, &mut scores);
         let here = entries <= CHECK_BLOCK && self.lock().weights().is_some_and(|w| w.predicts_on_this_thread(n));
-        if here {
-            py.detach(predict).map_err(err)?;
-        } else {
-            let pool = pool(n_jobs)?;
-            py.detach(|| pool.install(predict)).map_err(err)?;
-        }
+        released(py, here, n_jobs, predict)?;
         Ok((PyArray1::from_vec(py, labels), PyArray1::from_vec(py, scores)))
     }
 }
