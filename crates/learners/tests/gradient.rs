@@ -500,3 +500,50 @@ fn every_learner_is_bit_identical_for_a_seed() {
         assert_ne!(a, c, "{name}: another seed, another order");
     }
 }
+
+/// At a dimension large enough that per-coordinate steps prefetch their
+/// state, the training loop's hints change nothing: `train` (which asks
+/// for the row four ahead's state) learns the bits that calling `learn`
+/// row by row learns, for AdaGrad and NAG, with and without averaging.
+#[test]
+fn prefetching_the_state_changes_no_bit() {
+    let dim = 1 << 17;
+    let mut data = InMemoryExamples::new(dim);
+    let mut s = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move |m: u64| {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        s % m
+    };
+    for _ in 0..300 {
+        let mut idx: Vec<u32> = (0..40).map(|_| next(dim as u64) as u32).collect();
+        idx.sort_unstable();
+        idx.dedup();
+        let vals: Vec<f32> = idx.iter().map(|_| next(1000) as f32 / 500.0 - 1.0).collect();
+        let y = if next(2) == 0 { 1.0 } else { -1.0 };
+        data.push(&idx, &vals, y).unwrap();
+    }
+    for schedule in [Schedule::Adaptive, Schedule::Normalized] {
+        for average in [false, true] {
+            let p = SgdParams { loss: Loss::Logistic, schedule, eta0: 0.5, average, ..Default::default() };
+            let mut looped = Sgd::new(dim, p).unwrap();
+            train(&mut looped, &&data, &seq(2.0)).unwrap();
+            let mut direct = Sgd::new(dim, p).unwrap();
+            for _ in 0..2 {
+                for i in 0..data.len() {
+                    direct.learn(&(&data).row(i), (&data).label(i), i);
+                }
+            }
+            let (a, b) = (looped.model(), direct.model());
+            let what = format!("{schedule:?} average={average}");
+            assert!(a.weights.iter().any(|&w| w != 0.0), "{what}: it learned");
+            assert_eq!(
+                a.weights.iter().map(|w| w.to_bits()).collect::<Vec<_>>(),
+                b.weights.iter().map(|w| w.to_bits()).collect::<Vec<_>>(),
+                "{what}"
+            );
+            assert_eq!(a.bias.to_bits(), b.bias.to_bits(), "{what}");
+        }
+    }
+}
