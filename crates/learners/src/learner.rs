@@ -52,7 +52,8 @@ pub trait OnlineLearner {
     fn learn<R: Row>(&mut self, x: &R, y: f32, example: usize) -> Step;
     /// Whether the training loop should call [`OnlineLearner::prefetch`]
     /// for the row a few steps ahead. It pays where each step is long and
-    /// the state large (FTRL-Proximal, EG±); for the Perceptron family the
+    /// the state large (FTRL-Proximal, EG±, AdaGrad and NAG steps over many
+    /// features); for the Perceptron family the
     /// processor already overlaps the gathers, and the hints cost more than
     /// they save (SPEED.md).
     const PREFETCH: bool = false;
