@@ -206,7 +206,9 @@ impl OnlineLearner for FtrlProximal {
     const PREFETCH: bool = true;
     #[inline(always)]
     fn prefetch<R: Row>(&self, x: &R) {
-        x.prefetch_state(&self.cells);
+        if crate::learner::worth_prefetching(&self.cells) {
+            x.prefetch_state(&self.cells);
+        }
     }
     fn learn<R: Row>(&mut self, x: &R, y: f32, _example: usize) -> Step {
         let m = self.gather(x);

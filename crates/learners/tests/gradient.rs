@@ -4,8 +4,8 @@
 
 use rosenblatt_kernels::{Examples, Row};
 use rosenblatt_learners::{
-    Bias, InMemoryExamples, LinearModel, Loss, OnlineLearner, Order, PaVariant, PassiveAggressive, Schedule, Sgd,
-    SgdParams, TrainOptions, train,
+    Bias, EgForm, ExponentiatedGradient, FtrlParams, FtrlProximal, InMemoryExamples, LinearModel, Loss, OnlineLearner,
+    Order, PaVariant, PassiveAggressive, Schedule, Sgd, SgdParams, TrainOptions, train,
 };
 
 fn generate(n: usize, dim: usize, noise: f64, seed: u64) -> (InMemoryExamples, Vec<f64>) {
@@ -501,13 +501,8 @@ fn every_learner_is_bit_identical_for_a_seed() {
     }
 }
 
-/// At a dimension large enough that per-coordinate steps prefetch their
-/// state, the training loop's hints change nothing: `train` (which asks
-/// for the row four ahead's state) learns the bits that calling `learn`
-/// row by row learns, for AdaGrad and NAG, with and without averaging.
-#[test]
-fn prefetching_the_state_changes_no_bit() {
-    let dim = 1 << 17;
+/// `n` sparse rows of about 40 entries over `dim` features, random labels.
+fn sparse_rows(n: usize, dim: usize) -> InMemoryExamples {
     let mut data = InMemoryExamples::new(dim);
     let mut s = 0x2545_f491_4f6c_dd1du64;
     let mut next = move |m: u64| {
@@ -516,7 +511,7 @@ fn prefetching_the_state_changes_no_bit() {
         s ^= s << 17;
         s % m
     };
-    for _ in 0..300 {
+    for _ in 0..n {
         let mut idx: Vec<u32> = (0..40).map(|_| next(dim as u64) as u32).collect();
         idx.sort_unstable();
         idx.dedup();
@@ -524,26 +519,54 @@ fn prefetching_the_state_changes_no_bit() {
         let y = if next(2) == 0 { 1.0 } else { -1.0 };
         data.push(&idx, &vals, y).unwrap();
     }
-    for schedule in [Schedule::Adaptive, Schedule::Normalized] {
-        for average in [false, true] {
-            let p = SgdParams { loss: Loss::Logistic, schedule, eta0: 0.5, average, ..Default::default() };
-            let mut looped = Sgd::new(dim, p).unwrap();
-            train(&mut looped, &&data, &seq(2.0)).unwrap();
-            let mut direct = Sgd::new(dim, p).unwrap();
-            for _ in 0..2 {
-                for i in 0..data.len() {
-                    direct.learn(&(&data).row(i), (&data).label(i), i);
-                }
-            }
-            let (a, b) = (looped.model(), direct.model());
-            let what = format!("{schedule:?} average={average}");
-            assert!(a.weights.iter().any(|&w| w != 0.0), "{what}: it learned");
-            assert_eq!(
-                a.weights.iter().map(|w| w.to_bits()).collect::<Vec<_>>(),
-                b.weights.iter().map(|w| w.to_bits()).collect::<Vec<_>>(),
-                "{what}"
-            );
-            assert_eq!(a.bias.to_bits(), b.bias.to_bits(), "{what}");
+    data
+}
+
+/// `train` (which hands the learner the row four ahead to prefetch) learns
+/// the bits that calling `learn` row by row learns: a hint changes nothing.
+fn hints_change_no_bit<L: OnlineLearner<Model = LinearModel>>(
+    make: impl Fn() -> L,
+    data: &InMemoryExamples,
+    what: &str,
+) {
+    let mut looped = make();
+    train(&mut looped, &data, &seq(2.0)).unwrap();
+    let mut direct = make();
+    for _ in 0..2 {
+        for i in 0..data.len() {
+            direct.learn(&data.row(i), data.label(i), i);
         }
+    }
+    let (a, b) = (looped.model(), direct.model());
+    assert!(a.weights.iter().any(|&w| w != 0.0), "{what}: it learned");
+    let bits = |m: &LinearModel| m.weights.iter().map(|w| w.to_bits()).collect::<Vec<_>>();
+    assert_eq!(bits(&a), bits(&b), "{what}");
+    assert_eq!(a.bias.to_bits(), b.bias.to_bits(), "{what}");
+}
+
+/// Learners whose state is prefetched above a size (AdaGrad and NAG steps,
+/// FTRL-Proximal, EG±), at a dimension below it and one above it.
+#[test]
+fn prefetching_the_state_changes_no_bit() {
+    for dim in [1 << 10, 1 << 17] {
+        let data = sparse_rows(300, dim);
+        for schedule in [Schedule::Adaptive, Schedule::Normalized] {
+            for average in [false, true] {
+                let p = SgdParams { loss: Loss::Logistic, schedule, eta0: 0.5, average, ..Default::default() };
+                hints_change_no_bit(
+                    || Sgd::new(dim, p).unwrap(),
+                    &data,
+                    &format!("{schedule:?} average={average} dim {dim}"),
+                );
+            }
+        }
+        let p = FtrlParams { l1: 0.01, ..FtrlParams::default() };
+        hints_change_no_bit(|| FtrlProximal::new(dim, p).unwrap(), &data, &format!("FTRL-Proximal dim {dim}"));
+        let form = EgForm::PlusMinus { b: 10.0 };
+        hints_change_no_bit(
+            || ExponentiatedGradient::new(dim, form, 0.5, Loss::Hinge).unwrap(),
+            &data,
+            &format!("EG± dim {dim}"),
+        );
     }
 }
