@@ -233,7 +233,7 @@ impl OnlineLearner for ExponentiatedGradient {
     const PREFETCH: bool = true;
     #[inline(always)]
     fn prefetch<R: Row>(&self, x: &R) {
-        if crate::learner::worth_prefetching(&self.cells) {
+        if crate::learner::worth_prefetching(size_of_val(&self.cells[..])) {
             x.prefetch_state(&self.cells);
         }
     }

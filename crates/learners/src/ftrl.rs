@@ -206,7 +206,7 @@ impl OnlineLearner for FtrlProximal {
     const PREFETCH: bool = true;
     #[inline(always)]
     fn prefetch<R: Row>(&self, x: &R) {
-        if crate::learner::worth_prefetching(&self.cells) {
+        if crate::learner::worth_prefetching(size_of_val(&self.cells[..])) {
             x.prefetch_state(&self.cells);
         }
     }

@@ -66,10 +66,11 @@ pub trait OnlineLearner {
     fn model(&self) -> Self::Model;
 }
 
-/// Whether per-row hints to load `state` pay: from 512 KB of it (a Zen 3's
-/// L2). Smaller state stays in cache, and a hint per entry of a row that
-/// is already there costs time (SPEED.md). A hint changes no result.
+/// Whether per-row hints to load a learner's state pay, for `bytes` of
+/// the state its steps touch: from 512 KB (a Zen 3's L2). Smaller state
+/// stays in cache, and a hint per entry of a row that is already there
+/// costs time (SPEED.md). A hint changes no result.
 #[inline]
-pub(crate) fn worth_prefetching<T>(state: &[T]) -> bool {
-    size_of_val(state) >= 512 << 10
+pub(crate) fn worth_prefetching(bytes: usize) -> bool {
+    bytes >= 512 << 10
 }

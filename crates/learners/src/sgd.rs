@@ -16,7 +16,7 @@
 //! adding the iterate adds `s` to `c` (O(1)).
 
 use crate::error::{LearnError, param};
-use crate::learner::{Bias, OnlineLearner, Step};
+use crate::learner::{Bias, OnlineLearner, Step, worth_prefetching};
 use crate::loss::Loss;
 use crate::mix::{MixState, Mixable, put, take};
 use crate::model::LinearModel;
@@ -171,11 +171,6 @@ struct Average {
     n: u64,
 }
 
-/// The dimension from which per-coordinate steps prefetch their state:
-/// 65,536 features hold 512 KB of `v` and `Σg²` (a Zen 3's L2). Below it
-/// the state stays in cache and a prefetch per entry is pure cost.
-const PREFETCH_DIM: usize = 1 << 16;
-
 const RESCALE_BELOW: f64 = 1.0 / (1u64 << 60) as f64;
 const FOLD_ABOVE: f64 = (1u64 << 30) as f64;
 
@@ -198,7 +193,8 @@ impl Sgd {
             xmax,
             norm_sum: 0.0,
             live: Vec::new(),
-            prefetch: p.schedule.per_coordinate() && dim >= PREFETCH_DIM,
+            // From 2^16 features: 512 KB of `v` and `Σg²`.
+            prefetch: p.schedule.per_coordinate() && worth_prefetching(2 * dim * size_of::<f32>()),
         })
     }
 
