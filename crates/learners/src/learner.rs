@@ -53,9 +53,8 @@ pub trait OnlineLearner {
     /// Whether the training loop should call [`OnlineLearner::prefetch`]
     /// for the row a few steps ahead. It pays where each step is long and
     /// the state large (FTRL-Proximal, EG±, AdaGrad and NAG steps over many
-    /// features); for the Perceptron family the
-    /// processor already overlaps the gathers, and the hints cost more than
-    /// they save (SPEED.md).
+    /// features); for the Perceptron family the processor already overlaps
+    /// the gathers, and the hints cost more than they save (SPEED.md).
     const PREFETCH: bool = false;
     /// Starts loading the state `x` will touch (a hint).
     #[inline(always)]

@@ -156,8 +156,8 @@ pub struct Sgd {
     /// The current row's non-zero entries (scratch of the adaptive step).
     live: Vec<(usize, f32)>,
     /// Whether the training loop's hint to load a coming row's state is
-    /// taken ([`OnlineLearner::prefetch`]): per-coordinate steps over a dimension
-    /// whose state outgrows the core's cache.
+    /// taken ([`OnlineLearner::prefetch`]): per-coordinate steps over a
+    /// dimension whose state outgrows the core's cache.
     prefetch: bool,
 }
 
