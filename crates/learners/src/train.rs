@@ -14,8 +14,12 @@
 //! parts in a fixed order, so the same data, seed and `P` give a
 //! bit-identical model however many threads run them.
 //!
-//! Only the part loop ([`present`]) is generic over the learner and the
-//! rows: it is the code that runs per example.
+//! Only a part's pass ([`part_pass`] and its loop, [`present`]) is generic
+//! over the learner and the rows: it is the code that runs per example.
+//! The outer loop, the checks and the parallel pass reach it through a
+//! [`PartPass`] (a function object, called once per part and pass), so
+//! that they are compiled once per learner, not once per learner and row
+//! encoding (SPEED.md).
 
 use crate::error::{LearnError, param};
 use crate::learner::{OnlineLearner, Plan, Step};
@@ -263,10 +267,45 @@ pub fn train_parallel<L: Mixable, E: Examples>(
     run(learner, data, opts, par.parts, engine, hooks)
 }
 
-/// The outer loop.
+/// One part's pass over the rows ([`part_pass`] on them), the rows' type
+/// erased: learner, the global index of the first row held, the part's
+/// order, the examples to present, the order's kind and the run's progress.
+type PartPass<'d, L> = dyn Fn(&mut L, usize, &mut PartOrder, usize, Order, &Progress<'_>) -> PassReport + Sync + 'd;
+
+/// The outer loop over `data`: the rows' type stops here.
 fn run<L: OnlineLearner, E: Examples, M: Engine<L>>(
     learner: &mut L,
     data: &E,
+    opts: &TrainOptions,
+    parts: usize,
+    engine: M,
+    hooks: Hooks<'_, L>,
+) -> Result<TrainReport, LearnError> {
+    let source = Source {
+        len: data.len(),
+        dim: data.dim(),
+        labels: &|l: &L| l.check_labels(data),
+        pass: &|l: &mut L, first_row, order: &mut PartOrder, len, kind, progress: &Progress<'_>| {
+            part_pass(l, data, first_row, order, len, kind, progress)
+        },
+    };
+    drive(learner, &source, opts, parts, engine, hooks)
+}
+
+/// What the outer loop needs of the rows: their size, and the generic code
+/// that reads them behind function objects.
+struct Source<'d, L> {
+    len: usize,
+    dim: usize,
+    /// The learner's check of the labels ([`OnlineLearner::check_labels`]).
+    labels: &'d (dyn Fn(&L) -> Result<(), LearnError> + 'd),
+    pass: &'d PartPass<'d, L>,
+}
+
+/// The outer loop, compiled once per learner and engine.
+fn drive<L: OnlineLearner, M: Engine<L>>(
+    learner: &mut L,
+    data: &Source<'_, L>,
     opts: &TrainOptions,
     parts: usize,
     mut engine: M,
@@ -274,7 +313,7 @@ fn run<L: OnlineLearner, E: Examples, M: Engine<L>>(
 ) -> Result<TrainReport, LearnError> {
     // Every process's rows, then every process's checks: a check that
     // fails anywhere fails everywhere, before the first pass.
-    let place = engine.place(data.len());
+    let place = engine.place(data.len);
     let checked = check(learner, data, opts, parts, &place);
     engine.agree(checked)?;
     let Place { rows: n, first_row, .. } = place;
@@ -307,7 +346,7 @@ fn run<L: OnlineLearner, E: Examples, M: Engine<L>>(
         let started = Instant::now();
         let lens = if pass < full { whole } else { tails };
         let mut p = PassReport::default();
-        for r in engine.pass(learner, data, &mut orders, lens, opts.order, &progress)? {
+        for r in engine.pass(learner, data.pass, &mut orders, lens, opts.order, &progress)? {
             p.examples += r.examples;
             p.mistakes += r.mistakes;
             p.updates += r.updates;
@@ -349,9 +388,9 @@ impl Place {
 }
 
 /// The checks before training, on this process's rows.
-fn check<L: OnlineLearner, E: Examples>(
+fn check<L: OnlineLearner>(
     learner: &L,
-    data: &E,
+    data: &Source<'_, L>,
     opts: &TrainOptions,
     parts: usize,
     place: &Place,
@@ -382,10 +421,10 @@ fn check<L: OnlineLearner, E: Examples>(
         }
         at += held;
     }
-    if data.dim() > learner.dim() {
-        return Err(LearnError::Dimension { data: data.dim(), learner: learner.dim() });
+    if data.dim > learner.dim() {
+        return Err(LearnError::Dimension { data: data.dim, learner: learner.dim() });
     }
-    learner.check_labels(data).map_err(|e| match e {
+    (data.labels)(learner).map_err(|e| match e {
         // Name the row as the whole training set counts it.
         LearnError::NotBinary { index, label } => LearnError::NotBinary { index: index + place.first_row, label },
         LearnError::NotAClass { index, label, classes } => {
@@ -601,11 +640,11 @@ trait Engine<L> {
     /// Before the first pass: this process trains `parts` of them.
     fn start(&mut self, learner: &mut L, parts: Range<usize>);
     /// One pass of this process's parts (`orders[p]`, its first `lens[p]`
-    /// examples); every part's report, over all processes.
-    fn pass<E: Examples>(
+    /// examples, each by `pass`); every part's report, over all processes.
+    fn pass(
         &mut self,
         learner: &mut L,
-        data: &E,
+        pass: &PartPass<'_, L>,
         orders: &mut [PartOrder],
         lens: &[usize],
         kind: Order,
@@ -630,16 +669,16 @@ impl<L: OnlineLearner> Engine<L> for Alone {
     fn start(&mut self, _: &mut L, parts: Range<usize>) {
         debug_assert_eq!(parts, 0..1);
     }
-    fn pass<E: Examples>(
+    fn pass(
         &mut self,
         learner: &mut L,
-        data: &E,
+        pass: &PartPass<'_, L>,
         orders: &mut [PartOrder],
         lens: &[usize],
         kind: Order,
         progress: &Progress<'_>,
     ) -> Result<Vec<PassReport>, LearnError> {
-        Ok(vec![part_pass(learner, data, 0, &mut orders[0], lens[0], kind, progress)])
+        Ok(vec![pass(learner, 0, &mut orders[0], lens[0], kind, progress)])
     }
     fn observe(&self, learner: &L, f: Option<&mut dyn FnMut(&L)>) -> Result<(), LearnError> {
         if let Some(f) = f {
@@ -723,23 +762,23 @@ impl<L: Mixable> Engine<L> for Mixed<'_, L> {
             learner.save_state(&mut self.base);
         }
     }
-    fn pass<E: Examples>(
+    fn pass(
         &mut self,
         learner: &mut L,
-        data: &E,
+        pass: &PartPass<'_, L>,
         orders: &mut [PartOrder],
         lens: &[usize],
         kind: Order,
         progress: &Progress<'_>,
     ) -> Result<Vec<PassReport>, LearnError> {
         if self.copies.is_empty() {
-            return Alone.pass(learner, data, orders, lens, kind, progress);
+            return Alone.pass(learner, pass, orders, lens, kind, progress);
         }
         let first_row = self.first_row;
         let mut reports: Vec<PassReport> = (self.copies.par_iter_mut(), orders.par_iter_mut(), lens, &mut self.states)
             .into_par_iter()
             .map(|(copy, order, &len, state)| {
-                let r = part_pass(copy, data, first_row, order, len, kind, progress);
+                let r = pass(copy, first_row, order, len, kind, progress);
                 copy.save_state(state);
                 r
             })
