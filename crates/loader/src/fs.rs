@@ -1,32 +1,25 @@
 //! Crash-safe writes: a file appears under its name whole or not at all.
+//!
+//! An output that is not a regular file — a terminal, a pipe, `/dev/null`,
+//! `/dev/stdout` — cannot be replaced by a rename (the rename would swap the
+//! device node itself for a regular file, and where the directory is
+//! writable, as `/dev` is to root, it would succeed). Such a path, and a
+//! symbolic link (`/dev/stdout` is one, to whatever the shell redirected
+//! to), is written in place, with every error reported: renaming over a
+//! link would replace the link, not what it points to.
 
 use crate::error::LoadError;
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Writes `bytes` to `path` atomically: a temporary file in the same
 /// directory, synced, then renamed over `path`. A crash leaves either no file
-/// or the old one, never a partial one under `path`.
+/// or the old one, never a partial one under `path`. A `path` that names a
+/// device or a pipe is written in place.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), LoadError> {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        drop(f);
-        std::fs::rename(&tmp, path)?;
-        // Make the rename itself durable.
-        if let Ok(d) = std::fs::File::open(dir) {
-            let _ = d.sync_all();
-        }
-        Ok(())
-    })();
-    result.map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        LoadError::io(path, e)
-    })
+    let mut f = AtomicFile::create(path)?;
+    f.write_all(bytes).map_err(|e| LoadError::io(path, e))?;
+    f.commit()
 }
 
 /// A file written under a temporary name in its directory and renamed into
@@ -35,29 +28,52 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), LoadError> {
 /// under the name. For output too large to build in memory first.
 #[derive(Debug)]
 pub struct AtomicFile {
-    path: std::path::PathBuf,
-    tmp: std::path::PathBuf,
+    path: PathBuf,
+    /// The temporary file renamed onto `path`; `None` when `path` is
+    /// written in place.
+    rename: Option<PathBuf>,
     file: Option<std::io::BufWriter<std::fs::File>>,
+}
+
+/// Whether `path` is replaced by a rename: a regular file, a directory
+/// (the rename then reports it), or nothing yet. Anything else — a symbolic
+/// link (`/dev/stdout` is one), a device, a pipe — is written in place.
+fn replaced(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).map_or(true, |m| m.is_file() || m.is_dir())
 }
 
 impl AtomicFile {
     /// Starts writing what will become `path`.
     pub fn create(path: &Path) -> Result<AtomicFile, LoadError> {
-        let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
-        let file = std::fs::File::create(&tmp).map_err(|e| LoadError::io(path, e))?;
-        Ok(AtomicFile { path: path.to_path_buf(), tmp, file: Some(std::io::BufWriter::with_capacity(1 << 20, file)) })
+        let (file, rename) = if replaced(path) {
+            let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+            let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
+            (std::fs::File::create(&tmp).map_err(|e| LoadError::io(path, e))?, Some(tmp))
+        } else {
+            // A link to a regular file is truncated, as a shell's `>` would;
+            // a device or a pipe cannot be.
+            let regular = std::fs::metadata(path).is_ok_and(|m| m.is_file());
+            let file = std::fs::OpenOptions::new().write(true).create(true).truncate(regular).open(path);
+            (file.map_err(|e| LoadError::io(path, e))?, None)
+        };
+        Ok(AtomicFile {
+            path: path.to_path_buf(),
+            rename,
+            file: Some(std::io::BufWriter::with_capacity(1 << 20, file)),
+        })
     }
 
-    /// Syncs the file and renames it into place.
+    /// Syncs the file and renames it into place (written in place: flushes
+    /// it, and reports what the device or pipe refused).
     pub fn commit(mut self) -> Result<(), LoadError> {
         let file = self.file.take().expect("not yet committed");
         let result = (|| {
             let f = file.into_inner().map_err(|e| e.into_error())?;
+            let Some(tmp) = &self.rename else { return Ok(()) };
             f.sync_all()?;
             drop(f);
-            std::fs::rename(&self.tmp, &self.path)?;
+            std::fs::rename(tmp, &self.path)?;
             if let Some(d) = self.path.parent().filter(|d| !d.as_os_str().is_empty())
                 && let Ok(d) = std::fs::File::open(d)
             {
@@ -65,7 +81,10 @@ impl AtomicFile {
             }
             Ok(())
         })();
-        result.map_err(|e: std::io::Error| LoadError::io(&self.path, e))
+        result.map_err(|e: std::io::Error| {
+            self.remove_temporary();
+            LoadError::io(&self.path, e)
+        })
     }
 
     /// Renames the file into place without waiting for its bytes to reach
@@ -76,13 +95,21 @@ impl AtomicFile {
     pub(crate) fn commit_unsynced(mut self) -> Result<std::fs::File, LoadError> {
         let file = self.file.take().expect("not yet committed");
         let result = file.into_inner().map_err(|e| e.into_error()).and_then(|f| {
-            std::fs::rename(&self.tmp, &self.path)?;
+            if let Some(tmp) = &self.rename {
+                std::fs::rename(tmp, &self.path)?;
+            }
             Ok(f)
         });
         result.map_err(|e| {
-            let _ = std::fs::remove_file(&self.tmp);
+            self.remove_temporary();
             LoadError::io(&self.path, e)
         })
+    }
+
+    fn remove_temporary(&self) {
+        if let Some(tmp) = &self.rename {
+            let _ = std::fs::remove_file(tmp);
+        }
     }
 }
 
@@ -98,7 +125,67 @@ impl Write for AtomicFile {
 impl Drop for AtomicFile {
     fn drop(&mut self) {
         if self.file.take().is_some() {
-            let _ = std::fs::remove_file(&self.tmp);
+            self.remove_temporary();
+        }
+    }
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    fn temp_dir(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("rosenblatt-fs-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    #[test]
+    fn a_regular_file_is_replaced_whole_and_no_temporary_is_left() {
+        let d = temp_dir("regular");
+        let p = d.join("out");
+        std::fs::write(&p, b"old contents, longer").unwrap();
+        write_atomic(&p, b"new").unwrap();
+        assert_eq!(std::fs::read(&p).unwrap(), b"new");
+        assert_eq!(std::fs::read_dir(&d).unwrap().count(), 1);
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn a_symbolic_link_stays_a_link_and_its_target_is_rewritten() {
+        let d = temp_dir("link");
+        let (target, link) = (d.join("target"), d.join("link"));
+        std::fs::write(&target, b"old contents, longer").unwrap();
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        let mut f = AtomicFile::create(&link).unwrap();
+        f.write_all(b"new").unwrap();
+        f.commit().unwrap();
+        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+        assert_eq!(std::fs::read(&target).unwrap(), b"new");
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_device_is_written_in_place_and_its_errors_reported() {
+        use std::os::unix::fs::FileTypeExt;
+        // /dev/null takes everything and stays a device.
+        write_atomic(Path::new("/dev/null"), b"bytes").unwrap();
+        assert!(std::fs::metadata("/dev/null").unwrap().file_type().is_char_device());
+        // /dev/full refuses every write: the error names the path, and the
+        // device node is still there (a rename would have replaced it).
+        let full = Path::new("/dev/full");
+        if std::fs::metadata(full).is_ok_and(|m| m.file_type().is_char_device()) {
+            let e = write_atomic(full, b"bytes").unwrap_err();
+            assert!(
+                matches!(&e, LoadError::Io { path, source } if path == full && source.raw_os_error() == Some(28)),
+                "{e}"
+            );
+            let mut f = AtomicFile::create(full).unwrap();
+            f.write_all(&[7u8; 100]).unwrap(); // buffered
+            assert!(f.commit().is_err());
+            assert!(std::fs::metadata(full).unwrap().file_type().is_char_device());
         }
     }
 }

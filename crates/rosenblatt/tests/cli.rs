@@ -550,6 +550,46 @@ mod data {
         assert!(err.contains("not a rosenblatt model"), "{err}");
     }
 
+    /// `-o /dev/null` and the like are written in place, never renamed
+    /// over (which, run as root, replaced the device node with a regular
+    /// file), and a device that refuses the bytes fails the command.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn outputs_to_devices_are_written_in_place_and_refusals_fail() {
+        use std::os::unix::fs::FileTypeExt;
+        let tmp = tempfile::tempdir().unwrap();
+        let (bin, _) = binary_and_multiclass_sets(tmp.path());
+        let model = tmp.path().join("p.model");
+        assert_eq!(run(&["train", p(&bin), "--learner", "perceptron", "-o", p(&model)]).0, 0);
+        for args in [
+            vec!["train", p(&bin), "--learner", "perceptron", "-o", "/dev/null"],
+            vec!["predict", p(&model), p(&bin), "-o", "/dev/null"],
+            vec!["export", p(&bin), "-o", "/dev/null"],
+        ] {
+            let (code, _, err) = run(&args);
+            assert_eq!(code, 0, "{args:?}: {err}");
+        }
+        assert!(std::fs::metadata("/dev/null").unwrap().file_type().is_char_device());
+        // `-o /dev/stdout` (a link to this process's stdout, here a pipe):
+        // the lines `predict` prints without -o.
+        let (code, piped, err) = run(&["predict", p(&model), p(&bin), "-o", "/dev/stdout", "--quiet"]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(piped, run(&["predict", p(&model), p(&bin)]).1);
+        assert_eq!(piped.lines().count(), 300);
+        if std::fs::metadata("/dev/full").is_ok_and(|m| m.file_type().is_char_device()) {
+            for args in [
+                vec!["train", p(&bin), "--learner", "perceptron", "-o", "/dev/full"],
+                vec!["predict", p(&model), p(&bin), "-o", "/dev/full"],
+                vec!["export", p(&bin), "-o", "/dev/full"],
+            ] {
+                let (code, _, err) = run(&args);
+                assert_eq!(code, 1, "{args:?}: {err}");
+                assert!(err.contains("/dev/full") && err.contains("No space left"), "{args:?}: {err}");
+                assert!(std::fs::metadata("/dev/full").unwrap().file_type().is_char_device(), "{args:?}");
+            }
+        }
+    }
+
     #[test]
     fn bounds_take_a_saved_model_as_the_reference() {
         let tmp = tempfile::tempdir().unwrap();
