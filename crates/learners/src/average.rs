@@ -8,6 +8,7 @@
 //! into f64 sums, so that 10^8 steps average as accurately as 10^3: `u`
 //! never holds more than one segment's worth.
 
+use crate::error::{LearnError, zeros};
 use crate::learner::Plan;
 
 /// Steps per averaging segment (then folded into f64).
@@ -32,18 +33,18 @@ pub(crate) struct LazyAverage {
 
 impl LazyAverage {
     /// For `n` weights and `nb` biases.
-    pub(crate) fn new(n: usize, nb: usize, last_half: bool) -> Self {
-        LazyAverage {
-            u: vec![0.0; n],
+    pub(crate) fn new(n: usize, nb: usize, last_half: bool) -> Result<Self, LearnError> {
+        Ok(LazyAverage {
+            u: zeros(n)?,
             ub: vec![0.0; nb],
-            sum: vec![0.0; n],
+            sum: zeros(n)?,
             sum_b: vec![0.0; nb],
             tau: 0,
             averaged: 0,
             step: 0,
             start: 0,
             last_half,
-        }
+        })
     }
 
     pub(crate) fn begin(&mut self, plan: &Plan) {

@@ -23,7 +23,7 @@ impl AveragedPerceptron {
     /// last half of the run with `last_half`.
     pub fn new(dim: usize, params: PerceptronParams, last_half: bool) -> Result<Self, LearnError> {
         let p = params.check()?;
-        Ok(AveragedPerceptron { s: Linear::new(dim, p.bias), avg: LazyAverage::new(dim, 1, last_half), eta: p.eta })
+        Ok(AveragedPerceptron { s: Linear::new(dim, p.bias)?, avg: LazyAverage::new(dim, 1, last_half)?, eta: p.eta })
     }
 
     /// The current (not averaged) weights.

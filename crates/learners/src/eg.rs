@@ -20,7 +20,7 @@
 //! bias shares the norm `B` with the weights: that is the algorithm on the
 //! lifted rows `(x, c)` (or `(x, c, −c)`), and its bounds hold for them.
 
-use crate::error::{LearnError, param};
+use crate::error::{LearnError, param, zeros};
 use crate::learner::{OnlineLearner, Step};
 use crate::loss::Loss;
 use crate::model::LinearModel;
@@ -120,7 +120,7 @@ impl ExponentiatedGradient {
             return Err(param("scale", v, "a finite number > 0 (w0 or B)"));
         }
         let mut eg = ExponentiatedGradient {
-            cells: vec![Cell::default(); dim],
+            cells: zeros(dim)?,
             dim,
             bias_input: 0.0,
             form,

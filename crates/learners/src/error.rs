@@ -91,6 +91,17 @@ pub enum LearnError {
     /// A saved learner state that does not fit the learner.
     #[error("the saved learner state does not fit this learner: {0}")]
     State(String),
+    /// A learner's state larger than this machine can allocate.
+    #[error(
+        "the learner's state needs an array of {values} values ({:.1} GB), more than can be allocated here; the dimension is the largest feature index plus one: hash or renumber the features into fewer",
+        *.bytes as f64 / 1e9
+    )]
+    TooLarge {
+        /// Values in the array that could not be allocated.
+        values: usize,
+        /// Its bytes.
+        bytes: u128,
+    },
     /// Data and learner disagree on the dimension.
     #[error("the data has dimension {data} but the learner was made for {learner}")]
     Dimension {
@@ -99,6 +110,20 @@ pub enum LearnError {
         /// The learner's.
         learner: usize,
     },
+}
+
+/// `n` zeros for a learner's state, or [`LearnError::TooLarge`]: a
+/// dimension no allocation can hold (a LIBSVM index near 2^32 sets one) is
+/// refused instead of aborting the process.
+pub(crate) fn zeros<T: Clone + Default>(n: usize) -> Result<Vec<T>, LearnError> {
+    // Asked of the allocator first, so that a size it refuses is an error
+    // rather than an abort, and given back; then made by `vec!`, which takes
+    // zeroed pages from the system untouched (calloc) where the zero is all
+    // zero bits: a large state costs memory only where it is written.
+    Vec::<T>::new()
+        .try_reserve_exact(n)
+        .map_err(|_| LearnError::TooLarge { values: n, bytes: n as u128 * size_of::<T>() as u128 })?;
+    Ok(vec![T::default(); n])
 }
 
 pub(crate) fn param(name: &'static str, value: impl ToString, expected: &'static str) -> LearnError {

@@ -2,7 +2,7 @@
 //! learning rates and L1/L2 (McMahan et al. 2013), and the randomised
 //! online linear classifier of FTRL with a growing quadratic regulariser.
 
-use crate::error::{LearnError, param};
+use crate::error::{LearnError, param, zeros};
 use crate::learner::{Bias, OnlineLearner, Step};
 use crate::loss::Loss;
 use crate::mix::{MixState, Mixable, Team, held};
@@ -75,7 +75,7 @@ impl FtrlProximal {
             }
         }
         Ok(FtrlProximal {
-            cells: vec![[0.0f32; 2]; dim],
+            cells: zeros(dim)?,
             zb: 0.0,
             sb: 0.0,
             inv_alpha: 1.0 / p.alpha,
@@ -411,7 +411,7 @@ impl RandomizedFtrl {
         if !(r.is_finite() && r > 0.0) {
             return Err(param("R", r, "a finite number > 0 (the largest row norm)"));
         }
-        Ok(RandomizedFtrl { s: vec![0.0; dim], s_norm_sq: 0.0, r, t: 0, seed, expected_mistakes: 0.0 })
+        Ok(RandomizedFtrl { s: zeros(dim)?, s_norm_sq: 0.0, r, t: 0, seed, expected_mistakes: 0.0 })
     }
 
     /// `Σ_t (1 − y_t q_t)/2` so far: the expected number of mistakes.

@@ -25,7 +25,7 @@
 //! contribution with it. The voted form keeps every vector's rows and
 //! takes no budget.
 
-use crate::error::{LearnError, param};
+use crate::error::{LearnError, param, zeros};
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::SliceRandom;
@@ -382,7 +382,7 @@ impl KernelTrainer {
             s,
             rng: Xoshiro256PlusPlus::seed_from_u64(p.seed),
             order: (0..n as u32).collect(),
-            x: vec![0f32; BLOCK * dim],
+            x: zeros(BLOCK.checked_mul(dim).ok_or(LearnError::TooLarge { values: usize::MAX, bytes: u128::MAX })?)?,
         })
     }
 

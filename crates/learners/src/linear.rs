@@ -3,7 +3,7 @@
 //! update, the Perceptron's step, and the state's layout for mixing —
 //! written once here instead of once per learner.
 
-use crate::error::{LearnError, param};
+use crate::error::{LearnError, param, zeros};
 use crate::learner::Bias;
 use crate::mix::{MixState, put, take};
 use crate::model::LinearModel;
@@ -45,8 +45,8 @@ pub(crate) struct Linear {
 }
 
 impl Linear {
-    pub(crate) fn new(dim: usize, bias: Bias) -> Self {
-        Linear { w: vec![0.0; dim], b: [0.0], bias: bias == Bias::Explicit }
+    pub(crate) fn new(dim: usize, bias: Bias) -> Result<Self, LearnError> {
+        Ok(Linear { w: zeros(dim)?, b: [0.0], bias: bias == Bias::Explicit })
     }
 
     #[inline(always)]

@@ -3,7 +3,7 @@
 //! class's. Plain, or averaged lazily like [`crate::AveragedPerceptron`].
 
 use crate::average::LazyAverage;
-use crate::error::{LearnError, param};
+use crate::error::{LearnError, param, zeros};
 use crate::learner::{Bias, OnlineLearner, Plan, Step};
 use crate::linear::PerceptronParams;
 use crate::mix::{MixState, Mixable, put, take};
@@ -41,12 +41,12 @@ impl MulticlassPerceptron {
         let n = classes.checked_mul(dim).ok_or_else(|| param("classes", classes, "classes × dim to fit memory"))?;
         Ok(MulticlassPerceptron {
             dim,
-            w: vec![0.0; n],
+            w: zeros(n)?,
             b: vec![0.0; classes],
             eta: p.eta,
             bias: p.bias == Bias::Explicit,
             scores: vec![0.0; classes],
-            avg: averaged.map(|last_half| LazyAverage::new(n, classes, last_half)),
+            avg: averaged.map(|last_half| LazyAverage::new(n, classes, last_half)).transpose()?,
         })
     }
 }

@@ -46,7 +46,7 @@ impl PassiveAggressive {
         {
             return Err(param("C", c, "a finite number > 0"));
         }
-        Ok(PassiveAggressive { s: Linear::new(dim, bias), variant, beta_sq: 1.0 })
+        Ok(PassiveAggressive { s: Linear::new(dim, bias)?, variant, beta_sq: 1.0 })
     }
 
     /// Lifts rows to `(x, β)` rather than `(x, 1)`. `β = R = max ‖x‖` is the

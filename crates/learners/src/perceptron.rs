@@ -18,7 +18,7 @@ impl Perceptron {
     /// A zero Perceptron over `dim` features.
     pub fn new(dim: usize, params: PerceptronParams) -> Result<Self, LearnError> {
         let p = params.check()?;
-        Ok(Perceptron { s: Linear::new(dim, p.bias), eta: p.eta })
+        Ok(Perceptron { s: Linear::new(dim, p.bias)?, eta: p.eta })
     }
     /// The current weights.
     pub fn weights(&self) -> &[f32] {

@@ -15,7 +15,7 @@
 //! from `U` (O(nonzeros)), a shrink or projection changes `s` only, and
 //! adding the iterate adds `s` to `c` (O(1)).
 
-use crate::error::{LearnError, param};
+use crate::error::{LearnError, param, zeros};
 use crate::learner::{Bias, OnlineLearner, Step, worth_prefetching};
 use crate::loss::Loss;
 use crate::mix::{MixState, Mixable, put, take};
@@ -178,11 +178,11 @@ impl Sgd {
     /// A zero learner over `dim` features.
     pub fn new(dim: usize, params: SgdParams) -> Result<Self, LearnError> {
         let p = params.check()?;
-        let avg = Average { u: if p.average { vec![0.0; dim] } else { Vec::new() }, ..Average::default() };
-        let g2 = if p.schedule.per_coordinate() { vec![0.0; dim + 1] } else { Vec::new() };
-        let xmax = if p.schedule == Schedule::Normalized { vec![0.0; dim] } else { Vec::new() };
+        let avg = Average { u: if p.average { zeros(dim)? } else { Vec::new() }, ..Average::default() };
+        let g2 = if p.schedule.per_coordinate() { zeros(dim + 1)? } else { Vec::new() };
+        let xmax = if p.schedule == Schedule::Normalized { zeros(dim)? } else { Vec::new() };
         Ok(Sgd {
-            v: vec![0.0; dim],
+            v: zeros(dim)?,
             s: 1.0,
             v_norm_sq: 0.0,
             b: 0.0,

@@ -51,7 +51,7 @@ impl VotedPerceptron {
     pub fn new(dim: usize, params: PerceptronParams, last_half: bool) -> Result<Self, LearnError> {
         let p = params.check()?;
         Ok(VotedPerceptron {
-            s: Linear::new(dim, p.bias),
+            s: Linear::new(dim, p.bias)?,
             eta: p.eta,
             mistakes: Vec::new(),
             counts: vec![0],

@@ -3,7 +3,7 @@
 //! as its exponent `θ_i` (`w_i = e^{θ_i}`, f64), and the decision is made
 //! in log space, so no weight ever overflows.
 
-use crate::error::{LearnError, param};
+use crate::error::{LearnError, param, zeros};
 use crate::learner::{OnlineLearner, Step};
 use crate::model::LinearModel;
 use rosenblatt_kernels::{Examples, Row};
@@ -28,7 +28,7 @@ impl Winnow {
         if !(threshold.is_finite() && threshold > 0.0) {
             return Err(param("threshold", threshold, "a finite number > 0"));
         }
-        Ok(Winnow { theta: vec![0.0; dim], ln_alpha: alpha.ln(), threshold })
+        Ok(Winnow { theta: zeros(dim)?, ln_alpha: alpha.ln(), threshold })
     }
 
     /// The exponents of the active features: stored entries whose value is

@@ -184,3 +184,26 @@ fn every_learner_builds_and_trains_and_the_registry_says_what_it_is() {
         }
     }
 }
+
+/// A dimension no allocation can hold (a LIBSVM index near 2^32 on a small
+/// machine; here past what any address space takes) is an error naming the
+/// size, for every learner, never an abort of the process.
+#[test]
+fn a_state_too_large_to_allocate_is_an_error_not_an_abort() {
+    struct Built;
+    impl Visit for Built {
+        type Out = ();
+        fn mixable<L: Mixable>(self, _: L) {}
+        fn single<L: OnlineLearner + Send>(self, _: L) {}
+    }
+    let dim = usize::MAX / 4;
+    for l in Learner::ALL.into_iter().filter(|l| !l.kernel()) {
+        let c = l.configure(&HyperParams::default(), &facts(dim, if l.multiclass() { 3 } else { 2 }), 0);
+        let e = match c {
+            Ok(c) => c.config.build(dim, Built).unwrap_err(),
+            Err(e) => e,
+        };
+        assert!(matches!(e, LearnError::TooLarge { values, .. } if values >= dim), "{l}: {e}");
+        assert!(e.to_string().contains("hash or renumber the features"), "{l}: {e}");
+    }
+}
