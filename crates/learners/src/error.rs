@@ -93,7 +93,7 @@ pub enum LearnError {
     State(String),
     /// A learner's state larger than this machine can allocate.
     #[error(
-        "the learner's state needs an array of {values} values ({:.1} GB), more than can be allocated here; the dimension is the largest feature index plus one: hash or renumber the features into fewer",
+        "the learner's state needs an array of {values} values ({:.1} GB), more than this machine can hold (its memory must take the state and a copy of the model); the dimension is the largest feature index plus one: hash or renumber the features into fewer",
         *.bytes as f64 / 1e9
     )]
     TooLarge {
@@ -115,17 +115,51 @@ pub enum LearnError {
 /// `n` zeros for a learner's state, or [`LearnError::TooLarge`]: a
 /// dimension no allocation can hold (a LIBSVM index near 2^32 sets one) is
 /// refused instead of aborting the process.
+///
+/// An array over half the machine's memory is refused too: the allocator
+/// grants more than there is (pages are only taken when written), and the
+/// model a learner hands out is a copy of its weights — a 17 GB Perceptron
+/// on a 24 GB machine was killed by the kernel when its model was made.
 pub(crate) fn zeros<T: Clone + Default>(n: usize) -> Result<Vec<T>, LearnError> {
+    let bytes = n as u128 * size_of::<T>() as u128;
+    let too_large = LearnError::TooLarge { values: n, bytes };
+    if physical_memory().is_some_and(|m| bytes > m / 2) {
+        return Err(too_large);
+    }
     // Asked of the allocator first, so that a size it refuses is an error
     // rather than an abort, and given back; then made by `vec!`, which takes
     // zeroed pages from the system untouched (calloc) where the zero is all
     // zero bits: a large state costs memory only where it is written.
-    Vec::<T>::new()
-        .try_reserve_exact(n)
-        .map_err(|_| LearnError::TooLarge { values: n, bytes: n as u128 * size_of::<T>() as u128 })?;
+    Vec::<T>::new().try_reserve_exact(n).map_err(|_| too_large)?;
     Ok(vec![T::default(); n])
+}
+
+/// The machine's memory in bytes (`MemTotal` of `/proc/meminfo`; `None`
+/// where there is no such file).
+pub(crate) fn physical_memory() -> Option<u128> {
+    static TOTAL: std::sync::OnceLock<Option<u128>> = std::sync::OnceLock::new();
+    *TOTAL.get_or_init(|| {
+        let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+        let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
+        let kb: u128 = line.trim_start_matches("MemTotal:").trim().trim_end_matches("kB").trim().parse().ok()?;
+        Some(kb * 1024)
+    })
 }
 
 pub(crate) fn param(name: &'static str, value: impl ToString, expected: &'static str) -> LearnError {
     LearnError::Parameter { name, value: value.to_string(), expected }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_array_over_half_the_memory_is_refused_before_it_is_asked_for() {
+        let Some(m) = physical_memory() else { return };
+        assert!(m > 1 << 20, "{m} bytes");
+        let n = usize::try_from(m / 2 + 1).unwrap();
+        assert_eq!(zeros::<u8>(n).unwrap_err(), LearnError::TooLarge { values: n, bytes: n as u128 });
+        assert_eq!(zeros::<f32>(1000).unwrap(), vec![0.0; 1000]);
+    }
 }
