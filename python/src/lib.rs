@@ -22,7 +22,32 @@ use std::sync::{Arc, Mutex, MutexGuard};
 /// `(labels, scores)`, one each per row.
 type Predicted<'py> = (Bound<'py, PyArray1<f32>>, Bound<'py, PyArray1<f32>>);
 
-fn err(e: impl std::fmt::Display) -> PyErr {
+/// The Python exception for an error of the engine: what Python's own
+/// functions raise for the same failure — `FileNotFoundError`,
+/// `PermissionError` and the rest of `OSError` (errno, message, file name)
+/// for a file that cannot be read or written, `MemoryError` for a learner's
+/// state too large for the machine — and `ValueError` for the rest.
+fn err(e: impl std::fmt::Display + 'static) -> PyErr {
+    use rosenblatt::learners::LearnError;
+    use rosenblatt::loader::LoadError;
+    let any: &dyn std::any::Any = &e;
+    let (load, learn) = match any.downcast_ref::<Error>() {
+        Some(Error::Load(l)) => (Some(l), None),
+        Some(Error::Learn(l)) => (None, Some(l)),
+        _ => (any.downcast_ref::<LoadError>(), any.downcast_ref::<LearnError>()),
+    };
+    if let Some(LoadError::Io { path, source }) = load
+        && let Some(code) = source.raw_os_error()
+    {
+        // OSError(errno, strerror, filename) is made as the subclass the
+        // errno names, as Python's `open` makes it.
+        let text = source.to_string();
+        let strerror = text.split(" (os error").next().unwrap_or(&text).to_owned();
+        return pyo3::exceptions::PyOSError::new_err((code, strerror, path.to_string_lossy().into_owned()));
+    }
+    if let Some(LearnError::TooLarge { .. }) = learn {
+        return pyo3::exceptions::PyMemoryError::new_err(e.to_string());
+    }
     PyValueError::new_err(e.to_string())
 }
 
@@ -480,6 +505,9 @@ struct PyDataset {
 impl PyDataset {
     #[new]
     fn new(path: std::path::PathBuf) -> PyResult<Self> {
+        // A path that is not there at all is Python's FileNotFoundError.
+        std::fs::metadata(&path)
+            .map_err(|source| err(rosenblatt::loader::LoadError::Io { path: path.clone(), source }))?;
         Ok(PyDataset { ds: Dataset::open(&path, OpenOptions::default()).map_err(err)? })
     }
     /// Rows.
@@ -527,16 +555,16 @@ fn load_svmlight<'py>(
     u64,
 )> {
     let parsed = py
-        .detach(|| -> Result<_, String> {
-            let text = rosenblatt::loader::input::read_input(&path, u64::MAX).map_err(|e| e.to_string())?;
+        .detach(|| -> Result<_, Error> {
+            let text = rosenblatt::loader::input::read_input(&path, u64::MAX)?;
             let opts = rosenblatt::loader::ParseOptions { zero_based: zero_based != Some(false), ..Default::default() };
             let mut rows = rosenblatt::loader::libsvm::parse_parallel(&text, &opts, 8 << 20)
-                .map_err(|e| format!("{}: {e}", path.display()))?;
+                .map_err(|e| Error::Input(format!("{}: {e}", path.display())))?;
             if zero_based.is_none() && !rows.indices.contains(&0) {
                 rows.indices.iter_mut().for_each(|i| *i -= 1);
             }
             if rows.indices.iter().any(|&i| i > i32::MAX as u32) {
-                return Err(format!("{}: a feature index exceeds 2^31 − 1", path.display()));
+                return Err(Error::Input(format!("{}: a feature index exceeds 2^31 − 1", path.display())));
             }
             Ok(rows)
         })

@@ -390,3 +390,30 @@ def test_fit_on_converted_shards_equals_fit_on_the_same_rows(tmp_path):
     np.testing.assert_array_equal(a.predict(ds), b.predict(Xr))
     with pytest.raises(ValueError, match="carries its labels"):
         RosenblattClassifier().fit(ds, yr)
+
+
+def test_errors_are_the_exceptions_python_raises_for_them(tmp_path):
+    # A file that is not there: FileNotFoundError with its errno and name,
+    # as open() and scikit-learn's load_svmlight_file raise it.
+    missing = tmp_path / "missing.svm"
+    with pytest.raises(FileNotFoundError) as e:
+        rosenblatt.load_svmlight_file(missing)
+    assert e.value.errno == 2 and e.value.filename == str(missing)
+    with pytest.raises(FileNotFoundError):
+        rosenblatt.Dataset(str(tmp_path / "no-such-dataset"))
+    with pytest.raises(IsADirectoryError):
+        rosenblatt.load_svmlight_file(tmp_path)
+    # A learner's state larger than the machine (an array over half its
+    # memory; the widest CSR the engine reads has 2^32 - 1 columns, 17 GB
+    # of f32 weights): MemoryError, before any of it is allocated.
+    with open("/proc/meminfo") if os.path.exists("/proc/meminfo") else open(os.devnull) as f:
+        total = next((int(line.split()[1]) * 1024 for line in f if line.startswith("MemTotal:")), None)
+    if total is not None and 4 * (2**32 - 1) > total // 2:
+        X = sp.csr_matrix((np.ones(2, np.float32), (np.arange(2), [0, 1])), shape=(2, 2**32 - 1))
+        with pytest.raises(MemoryError, match="hash or renumber the features"):
+            RosenblattClassifier(learner="perceptron").fit(X, [0, 1])
+    # Bad data is still a ValueError.
+    bad = tmp_path / "bad.svm"
+    bad.write_text("+1 1:x\n")
+    with pytest.raises(ValueError, match="bad.svm: line 1, column 6"):
+        rosenblatt.load_svmlight_file(bad)
