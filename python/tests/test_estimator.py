@@ -417,3 +417,10 @@ def test_errors_are_the_exceptions_python_raises_for_them(tmp_path):
     bad.write_text("+1 1:x\n")
     with pytest.raises(ValueError, match="bad.svm: line 1, column 6"):
         rosenblatt.load_svmlight_file(bad)
+
+
+def test_training_that_diverges_is_a_value_error():
+    X, y = make_classification(n_samples=200, n_features=5, random_state=0)
+    with pytest.raises(ValueError, match="training diverged"):
+        RosenblattClassifier(learner="perceptron", eta=3e38, max_iter=20).fit(X * 1e3, y)
+    assert RosenblattClassifier(learner="perceptron", max_iter=20).fit(X, y).score(X, y) > 0.8

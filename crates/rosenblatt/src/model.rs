@@ -169,6 +169,25 @@ const LINEAR_BLOCK: usize = 4096;
 const MULTICLASS_BLOCK: usize = 1024;
 
 impl Weights {
+    /// The first weight of a linear or multi-class model that is not
+    /// finite — "weight i" (as the model file numbers the weights) or "the
+    /// bias" — with its value: a model file holding one does not load, so
+    /// training that produced one has diverged.
+    pub fn first_non_finite(&self) -> Option<(String, f32)> {
+        let (w, b): (&[f32], &[f32]) = match self {
+            Weights::Linear(m) => (&m.weights, std::slice::from_ref(&m.bias)),
+            Weights::Multiclass(m) => (&m.weights, &m.bias),
+            Weights::Voted(_) | Weights::Kernel(_) => return None,
+        };
+        let bad = |v: &[f32]| v.iter().position(|x| !x.is_finite());
+        match (bad(w), bad(b)) {
+            (Some(i), _) => Some((format!("weight {i}"), w[i])),
+            (None, Some(c)) if b.len() > 1 => Some((format!("the bias of class {c}"), b[c])),
+            (None, Some(c)) => Some(("the bias".into(), b[c])),
+            (None, None) => None,
+        }
+    }
+
     /// Whether [`Weights::predictions_into`] scores `rows` rows on the
     /// calling thread without rayon: a linear or multi-class model and at
     /// most one block of rows. A caller outside any pool may then skip

@@ -605,7 +605,13 @@ impl Trainer {
         let inner = self.inner.as_mut().ok_or_else(|| Error::Input("the trainer is not configured".into()))?;
         // Blocks are for data beyond memory: the voted Perceptron's copy of
         // its mistaken rows releases each block after use.
-        inner.weights = Some(inner.learner.weights(rows, options.order == Order::Blocks, team)?);
+        let weights = inner.learner.weights(rows, options.order == Order::Blocks, team)?;
+        if let Some((which, v)) = weights.first_non_finite() {
+            return Err(Error::Input(format!(
+                "training diverged: {which} is {v}; a smaller step size (eta) or features scaled to about 1 keep the weights finite"
+            )));
+        }
+        inner.weights = Some(weights);
         let passes = options.passes;
         let t = &mut self.training;
         t.batches += 1;

@@ -550,6 +550,25 @@ mod data {
         assert!(err.contains("not a rosenblatt model"), "{err}");
     }
 
+    /// A step size so large that a weight overflows: the weights are
+    /// checked when training ends, and the model that no reader would load
+    /// is not written.
+    #[test]
+    fn training_that_diverges_fails_and_writes_no_model() {
+        let tmp = tempfile::tempdir().unwrap();
+        let (bin, multi) = binary_and_multiclass_sets(tmp.path());
+        for (learner, data) in [("perceptron", &bin), ("multiclass-perceptron", &multi)] {
+            let model = tmp.path().join(format!("{learner}.model"));
+            let (code, _, err) =
+                run(&["train", p(data), "--learner", learner, "--eta", "3e38", "--passes", "20", "-o", p(&model)]);
+            assert_eq!(code, 1, "{learner}: {err}");
+            assert!(err.contains("training diverged: weight") && err.contains("inf"), "{learner}: {err}");
+            assert!(!model.exists(), "{learner}");
+            let (code, _, err) = run(&["train", p(data), "--learner", learner, "--passes", "20", "-o", p(&model)]);
+            assert_eq!(code, 0, "{learner}: {err}");
+        }
+    }
+
     /// `-o /dev/null` and the like are written in place, never renamed
     /// over (which, run as root, replaced the device node with a regular
     /// file), and a device that refuses the bytes fails the command.
