@@ -51,6 +51,18 @@ fn unknown_flag_is_an_error_not_a_panic() {
     assert!(err.contains("--no-such-flag") && !err.contains("panicked"), "{err}");
 }
 
+/// Counts that size an allocation are bounded where they are parsed: a
+/// billion-fold `--repeats` was an allocation failure and an abort.
+#[test]
+fn an_absurd_repeat_count_is_refused_not_an_abort() {
+    for n in ["0", "1000000000000"] {
+        let out = rosenblatt().args(["bench", "read", "nowhere", "--repeats", n]).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{n}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains("not in 1..=1000000") && !err.contains("panicked"), "{err}");
+    }
+}
+
 #[test]
 fn train_help_names_every_learner() {
     let out = rosenblatt().args(["train", "--help"]).output().unwrap();

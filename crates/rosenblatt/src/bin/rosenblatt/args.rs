@@ -372,9 +372,9 @@ pub enum BenchCommand {
     Read {
         /// The dataset directory.
         dataset: PathBuf,
-        /// Passes to take the median of.
-        #[arg(long, default_value_t = 9)]
-        repeats: usize,
+        /// Passes to take the median of (1 to 1,000,000).
+        #[arg(long, default_value_t = 9, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+        repeats: u32,
     },
 }
 
