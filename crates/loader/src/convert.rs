@@ -46,10 +46,19 @@ impl Format {
     pub fn guess(inputs: &[PathBuf]) -> Format {
         let idx = |p: &PathBuf| {
             let n = p.file_name().map(|n| n.to_string_lossy().to_lowercase()).unwrap_or_default();
-            n.contains("idx") || n.contains("ubyte")
+            n.contains("idx") || n.contains("ubyte") || starts_as_idx(p)
         };
         if inputs.len() == 2 && inputs.iter().all(idx) { Format::Mnist } else { Format::Libsvm }
     }
+}
+
+/// Whether the file at `p` begins as an uncompressed IDX file of unsigned
+/// bytes does: two zero bytes, the type 0x08, one to three dimensions. No
+/// LIBSVM text starts with a NUL byte.
+fn starts_as_idx(p: &Path) -> bool {
+    use std::io::Read;
+    let mut head = [0u8; 4];
+    std::fs::File::open(p).and_then(|mut f| f.read_exact(&mut head)).is_ok() && matches!(head, [0, 0, 0x08, 1..=3])
 }
 
 /// How to convert.
@@ -130,6 +139,23 @@ pub fn convert(
             return Err(LoadError::Invalid(format!("{}: {what}", p.display())));
         }
     }
+    // A directory this conversion creates is removed again if it fails
+    // (the writer has removed its shards by then; only an empty directory
+    // goes).
+    let created = !out.exists();
+    let result = convert_into(inputs, out, opts, progress);
+    if result.is_err() && created {
+        let _ = std::fs::remove_dir(out);
+    }
+    result
+}
+
+fn convert_into(
+    inputs: &[PathBuf],
+    out: &Path,
+    opts: &ConvertOptions,
+    progress: &mut dyn FnMut(&str),
+) -> Result<Converted, LoadError> {
     let mut wopts = opts.write.clone();
     let format = opts.format.unwrap_or_else(|| Format::guess(inputs));
     if format == Format::Libsvm {

@@ -34,7 +34,10 @@ pub fn read_idx(path: &Path, ndim: u8) -> Result<Idx, LoadError> {
         return Err(bad(format!("element type {:#04x}; only unsigned bytes (0x08) are supported", bytes[2])));
     }
     if bytes[3] != ndim {
-        return Err(bad(format!("{} dimensions; expected {ndim}", bytes[3])));
+        return Err(bad(format!(
+            "{} dimension(s), expected {ndim}: an images file has 3, a labels file 1, and the images file comes first",
+            bytes[3]
+        )));
     }
     let head = 4 + 4 * usize::from(ndim);
     if bytes.len() < head {
@@ -46,7 +49,8 @@ pub fn read_idx(path: &Path, ndim: u8) -> Result<Idx, LoadError> {
     let count = dims.iter().try_fold(1u64, |acc, &d| acc.checked_mul(u64::from(d)));
     let payload = (bytes.len() - head) as u64;
     if count != Some(payload) {
-        return Err(bad(format!("header dimensions {dims:?} need {count:?} bytes but the file holds {payload}")));
+        let need = count.map_or_else(|| "more than 2^64".to_string(), |c| c.to_string());
+        return Err(bad(format!("header dimensions {dims:?} need {need} bytes but {payload} follow the header")));
     }
     Ok(Idx { dims, data: bytes[head..].to_vec() })
 }
@@ -58,6 +62,10 @@ pub fn read_mnist(images: &Path, labels: &Path, target: Option<u8>) -> Result<(R
     let img = read_idx(images, 3)?;
     let lab = read_idx(labels, 1)?;
     let (n, h, w) = (img.dims[0] as usize, img.dims[1] as usize, img.dims[2] as usize);
+    if n == 0 || h == 0 || w == 0 {
+        let reason = format!("{n} images of {h}×{w} pixels: nothing to convert");
+        return Err(LoadError::Idx { path: images.to_path_buf(), reason });
+    }
     if lab.dims[0] as usize != n {
         return Err(LoadError::IdxMismatch {
             images: images.to_path_buf(),

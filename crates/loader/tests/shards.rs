@@ -429,11 +429,12 @@ fn broken_idx_files_are_refused() {
     let cases: Vec<(Vec<u8>, u8, &str)> = vec![
         (vec![1, 0, 8, 3], 3, "two zero bytes"),
         (vec![0, 0, 9, 3], 3, "element type"),
-        (vec![0, 0, 8, 2], 3, "2 dimensions"),
+        (vec![0, 0, 8, 2], 3, "2 dimension(s), expected 3"),
+        (vec![0, 0, 8, 1], 3, "the images file comes first"),
         (vec![0, 0, 8, 3, 0, 0], 3, "too short"),
-        (good[..good.len() - 1].to_vec(), 3, "need Some(8) bytes but the file holds 7"),
-        ([&good[..], &[0]].concat(), 3, "holds 9"),
-        (vec![0, 0, 8, 3, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255], 3, "need"),
+        (good[..good.len() - 1].to_vec(), 3, "need 8 bytes but 7 follow the header"),
+        ([&good[..], &[0]].concat(), 3, "need 8 bytes but 9 follow"),
+        (vec![0, 0, 8, 3, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255], 3, "need more than 2^64 bytes"),
     ];
     for (bytes, ndim, want) in cases {
         let e = read_idx(&p("bad", &bytes), ndim).err().expect(want).to_string();
@@ -443,6 +444,20 @@ fn broken_idx_files_are_refused() {
     assert!(e.contains("has 2 images but") && e.contains("has 3 labels"), "{e}");
     let e = read_mnist(&images, &p("lab10", &[0, 0, 8, 1, 0, 0, 0, 2, 1, 10]), None).unwrap_err().to_string();
     assert!(e.contains("label 10 is not a digit"), "{e}");
+    // Two IDX files are MNIST by their first bytes, whatever their names.
+    use rosenblatt_loader::convert::Format;
+    assert_eq!(Format::guess(&[images.clone(), labels.clone()]), Format::Mnist);
+    let text = p("text", b"+1 1:1\n");
+    assert_eq!(Format::guess(&[images.clone(), text]), Format::Libsvm);
+    // No images, or images of no pixels: nothing to convert, as for text.
+    for (dims, want) in [([0u8, 2, 2], "0 images of 2×2 pixels"), ([1, 0, 2], "1 images of 0×2 pixels")] {
+        let header = [&[0u8, 0, 8, 3][..], &[0, 0, 0, dims[0], 0, 0, 0, dims[1], 0, 0, 0, dims[2]]].concat();
+        let n = dims.iter().map(|&d| usize::from(d)).product::<usize>();
+        let img = p("empty", &[&header[..], &vec![0; n]].concat());
+        let lab = p("lab0", &[0, 0, 8, 1, 0, 0, 0, dims[0], 0][..4 + 4 + usize::from(dims[0])]);
+        let e = read_mnist(&img, &lab, None).unwrap_err().to_string();
+        assert!(e.contains(want) && e.contains("nothing to convert"), "{e}");
+    }
 }
 
 #[test]
@@ -662,12 +677,16 @@ fn a_streamed_conversion_equals_a_whole_one() {
     bad.push_str(&text);
     std::fs::write(&plain, &bad).unwrap();
     // The shards written ahead before it (on one thread, or on the pool
-    // while the next batch was parsed) are removed, and the spool.
+    // while the next batch was parsed) are removed, and the spool; a
+    // directory the conversion made goes too, one that was there stays.
     let one = ConvertOptions { threads: Some(1), ..small.clone() };
     for (name, opts) in [("bad", &one), ("bad2", &pieces)] {
         let out = tmp.path().join(name);
         let e = convert(std::slice::from_ref(&plain), &out, opts, &mut |_| {}).unwrap_err().to_string();
         assert!(e.contains("in.svm:3001:"), "{e}");
+        assert!(!out.exists(), "{name}: the directory it made is left");
+        std::fs::create_dir(&out).unwrap();
+        assert!(convert(std::slice::from_ref(&plain), &out, opts, &mut |_| {}).is_err());
         let left: Vec<_> = std::fs::read_dir(&out).unwrap().map(|e| e.unwrap().file_name()).collect();
         assert!(left.is_empty(), "{name}: {left:?} left");
     }
