@@ -132,14 +132,32 @@ impl Model {
     }
 }
 
+/// Draws per non-zero after which a row stops drawing and takes the most
+/// frequent features it lacks: a steep exponent puts nearly all the mass on
+/// fewer features than a row needs (`--zipf 1e300` drew feature 0 forever).
+/// At the default exponent a row of 80 takes about 90 draws; 320 would need
+/// three draws in four to repeat a feature already in the row.
+const DRAWS_PER_NONZERO: usize = 4;
+
 /// `nnz` distinct features in increasing order, with their values.
 fn sample_row(spec: &SparseSpec, model: &Model, r: &mut Xoshiro256PlusPlus, row: &mut Vec<(u32, f32)>) {
     row.clear();
-    while row.len() < spec.nnz {
+    let mut draws = 0;
+    while row.len() < spec.nnz && draws < DRAWS_PER_NONZERO * spec.nnz {
         let f = model.draw(r);
         if !row.iter().any(|e| e.0 == f) {
             row.push((f, 0.0));
         }
+        draws += 1;
+    }
+    // `nnz` is at most half the dimension: the ranks hold enough.
+    let mut rank = 0;
+    while row.len() < spec.nnz {
+        let f = model.feature[rank];
+        if !row.iter().any(|e| e.0 == f) {
+            row.push((f, 0.0));
+        }
+        rank += 1;
     }
     row.sort_unstable_by_key(|e| e.0);
     for e in row.iter_mut() {

@@ -102,3 +102,19 @@ fn writes_train_and_test_sets_that_open() {
         assert!(e.starts_with(name), "{e}");
     }
 }
+
+/// An exponent so steep that nearly all the mass sits on fewer features
+/// than a row needs: the rows still fill (with the most frequent features
+/// they lack) instead of drawing forever.
+#[test]
+fn a_steep_exponent_still_fills_every_row() {
+    for zipf in [8.0, 1e300] {
+        let s = SparseSpec { zipf, ..spec(50) };
+        let r = generate(&s, 0).unwrap();
+        for i in 0..r.len() {
+            let (a, b) = (r.offsets[i] as usize, r.offsets[i + 1] as usize);
+            assert_eq!(b - a, 20, "{zipf}");
+            assert!(r.indices[a..b].windows(2).all(|w| w[0] < w[1]), "{zipf}: row {i} distinct, sorted");
+        }
+    }
+}
