@@ -412,6 +412,13 @@ fn check<L: OnlineLearner>(
     if opts.stop_when_separated && parts > 1 {
         return Err(param("parts", parts, "1 for the batch Perceptron (stop when separated)"));
     }
+    // A fraction of a pass runs that share of each part's rows, rounded
+    // (`drive`): one that rounds to no row anywhere would train nothing.
+    if opts.passes < 1.0
+        && (0..parts).all(|p| (opts.passes * ((p + 1) * n / parts - p * n / parts) as f64).round() == 0.0)
+    {
+        return Err(param("passes", opts.passes, "enough of a pass for one example (passes × a part's rows ≥ 0.5)"));
+    }
     // Each process must hold exactly the rows of its parts.
     let mut at = 0;
     for (r, &held) in place.held.iter().enumerate() {

@@ -418,6 +418,12 @@ fn orders_and_fractional_passes() {
     assert!(s.len() < 200, "sampling with replacement repeats examples");
     let (seen, _) = run(Order::Shuffle, 0.1);
     assert_eq!(seen.len(), 20);
+    // The least fraction that reaches a row (0.5 of one row rounds up),
+    // and one that reaches none: refused, not a model that learned nothing.
+    assert_eq!(run(Order::Sequential, 0.0025).0.len(), 1);
+    let mut l = Seen::new(10);
+    let e = train(&mut l, &&data, &TrainOptions { passes: 0.002, ..TrainOptions::default() }).unwrap_err();
+    assert!(e.to_string().contains("passes = 0.002 is invalid: enough of a pass for one example"), "{e}");
 }
 
 #[test]
