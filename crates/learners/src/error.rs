@@ -118,8 +118,9 @@ pub enum LearnError {
 ///
 /// An array over half the machine's memory is refused too: the allocator
 /// grants more than there is (pages are only taken when written), and the
-/// model a learner hands out is a copy of its weights — a 17 GB Perceptron
-/// on a 24 GB machine was killed by the kernel when its model was made.
+/// model a learner hands out is a copy of its weights: a Perceptron over
+/// 2^32 features (17 GB of weights) on a 24 GB machine was killed by the
+/// kernel, at 24 GB resident, before it wrote its model.
 pub(crate) fn zeros<T: Clone + Default>(n: usize) -> Result<Vec<T>, LearnError> {
     let bytes = n as u128 * size_of::<T>() as u128;
     let too_large = LearnError::TooLarge { values: n, bytes };
