@@ -320,9 +320,10 @@ fn drive<L: OnlineLearner, M: Engine<L>>(
     let local = place.parts(parts);
     let full = opts.passes.floor() as usize;
     let frac = opts.passes - full as f64;
-    let bounds = |p: usize| p * n / parts..(p + 1) * n / parts;
+    // Part `p`'s rows: the rows of process `p` of `parts`, one part each.
+    let bounds = |p: usize| rows_of(p, parts, parts, n);
     let whole: Vec<usize> = (0..parts).map(|p| bounds(p).len()).collect();
-    let tails: Vec<usize> = whole.iter().map(|&len| (frac * len as f64).round() as usize).collect();
+    let tails: Vec<usize> = whole.iter().map(|&len| tail_rows(frac, len)).collect();
     let tail: usize = tails.iter().sum();
     let mut orders: Vec<PartOrder> = local
         .clone()
@@ -387,6 +388,12 @@ impl Place {
     }
 }
 
+/// The rows a part of `len` rows runs in a pass's fraction `frac`: that
+/// share of its order, rounded.
+fn tail_rows(frac: f64, len: usize) -> usize {
+    (frac * len as f64).round() as usize
+}
+
 /// The checks before training, on this process's rows.
 fn check<L: OnlineLearner>(
     learner: &L,
@@ -412,11 +419,8 @@ fn check<L: OnlineLearner>(
     if opts.stop_when_separated && parts > 1 {
         return Err(param("parts", parts, "1 for the batch Perceptron (stop when separated)"));
     }
-    // A fraction of a pass runs that share of each part's rows, rounded
-    // (`drive`): one that rounds to no row anywhere would train nothing.
-    if opts.passes < 1.0
-        && (0..parts).all(|p| (opts.passes * ((p + 1) * n / parts - p * n / parts) as f64).round() == 0.0)
-    {
+    // A fraction of a pass that reaches no row of any part trains nothing.
+    if opts.passes < 1.0 && (0..parts).all(|p| tail_rows(opts.passes, rows_of(p, parts, parts, n).len()) == 0) {
         return Err(param("passes", opts.passes, "enough of a pass for one example (passes × a part's rows ≥ 0.5)"));
     }
     // Each process must hold exactly the rows of its parts.
