@@ -29,7 +29,7 @@ fn config<'c>(
     g
 }
 
-/// Benchmarks dot, axpy, axpy2 and norm_sq over `rows` on the best and the
+/// Benchmarks dot, axpy, axpy2, AdaGrad's step and norm_sq over `rows` on the best and the
 /// portable backends and in the oracle. `row_bytes` is the stored size of
 /// all rows (what one sweep reads besides the weights).
 fn bench_rows<R: Row>(c: &mut Criterion, tag: &str, rows: &[R], row_bytes: u64) {
@@ -63,6 +63,20 @@ fn bench_rows<R: Row>(c: &mut Criterion, tag: &str, rows: &[R], row_bytes: u64) 
     }
     g.bench_function("oracle", |bn| {
         bn.iter(|| rows.iter().for_each(|r| scalar::axpy2(r, black_box(1e-9), &mut wm, 2e-9, &mut um)))
+    });
+    g.finish();
+
+    // AdaGrad's step: G grows by (g·x)² an iteration, so it stays finite
+    // and positive however long criterion iterates.
+    let mut g2 = random_f32(dim, 9).into_iter().map(|x| x.abs() + 1.0).collect::<Vec<_>>();
+    let mut g = config(c, &format!("adagrad-{tag}"), nnz, row_bytes);
+    for (name, b) in backends {
+        g.bench_function(name, |bn| {
+            bn.iter(|| rows.iter().for_each(|r| r.adagrad_in(b, black_box(1e-9), 1e-3, &mut wm, &mut g2, None)))
+        });
+    }
+    g.bench_function("oracle", |bn| {
+        bn.iter(|| rows.iter().for_each(|r| scalar::adagrad(r, black_box(1e-9), 1e-3, &mut wm, &mut g2, None)))
     });
     g.finish();
 

@@ -228,6 +228,26 @@ pub(crate) unsafe fn axpy2<L: Layout, V: Values>(
 }
 
 /// # Safety
+/// As [`axpy`], with `g2` writable and `s` (when given) readable at every
+/// index of the row.
+#[inline]
+#[allow(clippy::too_many_arguments)]
+pub(crate) unsafe fn adagrad<L: Layout, V: Values>(
+    b: Backend,
+    l: L,
+    v: V,
+    n: usize,
+    c: f64,
+    g: f64,
+    w: *mut f32,
+    g2: *mut f32,
+    s: Option<*const f32>,
+) {
+    // SAFETY: forwarded from the caller; the backend token proves the ISA.
+    unsafe { dispatch!(b, adagrad, adagrad, <L, V>, (l, v, n, c, g, w, g2, s)) }
+}
+
+/// # Safety
 /// The row has `n` stored values.
 #[inline]
 pub(crate) unsafe fn norm_sq<V: Values>(b: Backend, v: V, n: usize) -> f32 {
@@ -294,6 +314,24 @@ mod x86 {
     ) {
         // SAFETY: forwarded from the caller.
         unsafe { kernel::axpy2::<Avx2Fma<HW>, L, V>(l, v, n, a, w, b, u) }
+    }
+
+    /// # Safety
+    /// As `kernel::adagrad`, and the CPU has AVX2 and FMA.
+    #[target_feature(enable = "avx2,fma")]
+    #[allow(clippy::too_many_arguments)]
+    pub(super) unsafe fn adagrad<const HW: bool, L: Layout, V: Values>(
+        l: L,
+        v: V,
+        n: usize,
+        c: f64,
+        g: f64,
+        w: *mut f32,
+        g2: *mut f32,
+        s: Option<*const f32>,
+    ) {
+        // SAFETY: forwarded from the caller.
+        unsafe { kernel::adagrad::<Avx2Fma<HW>, L, V>(l, v, n, c, g, w, g2, s) }
     }
 
     /// # Safety

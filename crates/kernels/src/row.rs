@@ -38,6 +38,8 @@ pub trait Row: Copy + Send + Sync {
     fn axpy2_in(&self, b: Backend, a: f32, w: &mut [f32], c: f32, u: &mut [f32]);
     /// `‖row‖²` on a given backend.
     fn norm_sq_in(&self, b: Backend) -> f32;
+    /// AdaGrad's step ([`Row::adagrad`]) on a given backend.
+    fn adagrad_in(&self, b: Backend, c: f64, g: f64, w: &mut [f32], g2: &mut [f32], s: Option<&[f32]>);
 
     /// `row · w`.
     #[inline]
@@ -72,6 +74,15 @@ pub trait Row: Copy + Send + Sync {
     fn norm_sq(&self) -> f32 {
         self.norm_sq_in(Backend::best())
     }
+    /// AdaGrad's per-coordinate step (NAG's with `s`): for every entry
+    /// `(i, x)` whose value is not zero, `(g2[i], w[i])` becomes
+    /// [`crate::scalar::adagrad_step`]`(g2[i], w[i], s[i] or 1, x, c, g)`,
+    /// to the bit, on every backend. Panics if `w`, `g2` or `s` is shorter
+    /// than the dimension.
+    #[inline]
+    fn adagrad(&self, c: f64, g: f64, w: &mut [f32], g2: &mut [f32], s: Option<&[f32]>) {
+        self.adagrad_in(Backend::best(), c, g, w, g2, s)
+    }
     /// Starts loading the entries of `state` this row will touch (a hint):
     /// for a sparse row, `state[i]` for each of its indices. Dense rows
     /// touch their whole (short) state in order, which the hardware
@@ -79,23 +90,23 @@ pub trait Row: Copy + Send + Sync {
     /// than the row's dimension.
     #[inline]
     fn prefetch_state<T>(&self, _state: &[T]) {}
-
-    /// The entries whose value is not zero, in order, as (feature index,
-    /// decoded value), written to the front of `scratch` (grown as needed,
-    /// never shrunk): what an update that skips zeros visits. No branch per
-    /// entry (dense rows are mostly zeros, and a branch per entry
-    /// mispredicts at every edge of a run of them); dense rows also skip
-    /// eight zeros at a time.
-    #[inline]
-    fn nonzeros<'s>(&self, scratch: &'s mut Vec<(usize, f32)>) -> &'s [(usize, f32)] {
-        crate::values::compact(self.nnz(), |k| self.entry(k), scratch, 0)
-    }
 }
 
 #[inline(always)]
 #[track_caller]
 fn check_weights(len: usize, dim: usize) {
     assert!(len >= dim, "weight vector of length {len} is shorter than the row dimension {dim}");
+}
+
+/// Checks that AdaGrad's state covers `dim`.
+#[inline(always)]
+#[track_caller]
+fn check_state(dim: usize, w: &[f32], g2: &[f32], s: Option<&[f32]>) {
+    check_weights(w.len(), dim);
+    check_weights(g2.len(), dim);
+    if let Some(s) = s {
+        check_weights(s.len(), dim);
+    }
 }
 
 /// A sparse row: sorted unique indices `I` below `dim`, and their values `V`.
@@ -231,6 +242,16 @@ impl<I: Index, V: Values> Row for SparseRow<'_, I, V> {
         unsafe { backend::norm_sq(b, self.values, self.nnz()) }
     }
     #[inline]
+    fn adagrad_in(&self, b: Backend, c: f64, g: f64, w: &mut [f32], g2: &mut [f32], s: Option<&[f32]>) {
+        check_state(self.dim, w, g2, s);
+        let l = Indexed(self.indices.as_ptr());
+        let (n, v, b) = (self.nnz(), self.values, self.backend_for(b));
+        let s = s.map(<[f32]>::as_ptr);
+        // SAFETY: as in `axpy_in`, for `w`, `g2` and `s`; `w` and `g2` are
+        // distinct exclusive borrows.
+        unsafe { backend::adagrad(b, l, v, n, c, g, w.as_mut_ptr(), g2.as_mut_ptr(), s) }
+    }
+    #[inline]
     fn prefetch_state<T>(&self, state: &[T]) {
         check_weights(state.len(), self.dim);
         #[cfg(target_arch = "x86_64")]
@@ -316,8 +337,13 @@ impl<V: StoredValues> Row for DenseRow<V> {
         unsafe { backend::norm_sq(b, self.values, self.dim()) }
     }
     #[inline]
-    fn nonzeros<'s>(&self, scratch: &'s mut Vec<(usize, f32)>) -> &'s [(usize, f32)] {
-        self.values.nonzeros(scratch)
+    fn adagrad_in(&self, b: Backend, c: f64, g: f64, w: &mut [f32], g2: &mut [f32], s: Option<&[f32]>) {
+        let (n, v) = (self.dim(), self.values);
+        check_state(n, w, g2, s);
+        let s = s.map(<[f32]>::as_ptr);
+        // SAFETY: entry `k` uses index `k < n`, which `w`, `g2` and `s`
+        // cover; `w` and `g2` are distinct exclusive borrows.
+        unsafe { backend::adagrad(b, Contiguous, v, n, c, g, w.as_mut_ptr(), g2.as_mut_ptr(), s) }
     }
 }
 

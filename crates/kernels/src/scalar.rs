@@ -46,6 +46,32 @@ pub fn axpy2<R: Row>(row: &R, a: f32, w: &mut [f32], c: f32, u: &mut [f32]) {
     axpy(row, c, u);
 }
 
+/// AdaGrad's step on one coordinate with sum of squared gradients `g2`,
+/// weight `w` and scale `s` (1 for AdaGrad; NAG's largest `|x_i|` so far)
+/// after a step on value `x`, `c = η·g·y`: `G_i += (g·x)²`, then
+/// `w_i += (c·x)/(√G_i·s)`, the products `g·x` and `c·x` formed in f64 and
+/// rounded once to f32. A zero value (or −0.0) has no gradient: the state
+/// stays as it is. Returns the new `(G_i, w_i)`.
+#[inline]
+pub fn adagrad_step(g2: f32, w: f32, s: f32, x: f32, c: f64, g: f64) -> (f32, f32) {
+    if x == 0.0 {
+        return (g2, w);
+    }
+    let x = f64::from(x);
+    let gx = (g * x) as f32;
+    let g2 = g2 + gx * gx;
+    (g2, w + (c * x) as f32 / (g2.sqrt() * s))
+}
+
+/// [`adagrad_step`] on every entry of a row, `G = g2`, `s_i = 1` without
+/// `s`.
+pub fn adagrad<R: Row>(row: &R, c: f64, g: f64, w: &mut [f32], g2: &mut [f32], s: Option<&[f32]>) {
+    for k in 0..row.nnz() {
+        let (i, x) = row.entry(k);
+        (g2[i], w[i]) = adagrad_step(g2[i], w[i], s.map_or(1.0, |s| s[i]), x, c, g);
+    }
+}
+
 /// `‖row‖²`.
 pub fn norm_sq<R: Row>(row: &R) -> f32 {
     let mut s = 0.0f32;

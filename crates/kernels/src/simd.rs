@@ -63,6 +63,38 @@ pub(crate) unsafe trait Simd: Copy {
     /// # Safety
     /// The CPU supports this implementation's instruction set.
     unsafe fn mul_add(self, m: Self, a: Self) -> Self;
+    /// Lane-wise `self * o`, rounded once (never fused).
+    ///
+    /// # Safety
+    /// The CPU supports this implementation's instruction set.
+    unsafe fn mul(self, o: Self) -> Self;
+    /// Lane-wise `self / o` (IEEE).
+    ///
+    /// # Safety
+    /// The CPU supports this implementation's instruction set.
+    unsafe fn div(self, o: Self) -> Self;
+    /// Lane-wise square root (IEEE).
+    ///
+    /// # Safety
+    /// The CPU supports this implementation's instruction set.
+    unsafe fn sqrt(self) -> Self;
+    /// Lane-wise `(k · f64::from(self)) as f32`: the product in f64,
+    /// rounded once to f32.
+    ///
+    /// # Safety
+    /// The CPU supports this implementation's instruction set.
+    unsafe fn mul_f64(self, k: f64) -> Self;
+    /// `new` in the lanes where `x` is not zero (nor −0.0), `old` in the
+    /// others.
+    ///
+    /// # Safety
+    /// The CPU supports this implementation's instruction set.
+    unsafe fn where_nonzero(x: Self, new: Self, old: Self) -> Self;
+    /// The lanes, in order.
+    ///
+    /// # Safety
+    /// The CPU supports this implementation's instruction set.
+    unsafe fn to_array(self) -> [f32; 8];
     /// Sum of the lanes, in a fixed order.
     ///
     /// # Safety
@@ -152,6 +184,30 @@ unsafe impl Simd for Portable {
     #[inline(always)]
     unsafe fn mul_add(self, m: Self, a: Self) -> Self {
         Portable(self.0.mul_add(m.0, a.0))
+    }
+    #[inline(always)]
+    unsafe fn mul(self, o: Self) -> Self {
+        Portable(self.0 * o.0)
+    }
+    #[inline(always)]
+    unsafe fn div(self, o: Self) -> Self {
+        Portable(self.0 / o.0)
+    }
+    #[inline(always)]
+    unsafe fn sqrt(self) -> Self {
+        Portable(self.0.sqrt())
+    }
+    #[inline(always)]
+    unsafe fn mul_f64(self, k: f64) -> Self {
+        Portable(wide::f32x8::new(self.0.to_array().map(|x| (k * f64::from(x)) as f32)))
+    }
+    #[inline(always)]
+    unsafe fn where_nonzero(x: Self, new: Self, old: Self) -> Self {
+        Portable(x.0.simd_ne(wide::f32x8::ZERO).bitselect(new.0, old.0))
+    }
+    #[inline(always)]
+    unsafe fn to_array(self) -> [f32; 8] {
+        self.0.to_array()
     }
     #[inline(always)]
     unsafe fn reduce_add(self) -> f32 {
@@ -263,6 +319,48 @@ mod x86 {
         unsafe fn mul_add(self, m: Self, a: Self) -> Self {
             // SAFETY: FMA available (caller's contract).
             Avx2Fma(unsafe { _mm256_fmadd_ps(self.0, m.0, a.0) })
+        }
+        #[inline(always)]
+        unsafe fn mul(self, o: Self) -> Self {
+            // SAFETY: AVX available (caller's contract).
+            Avx2Fma(unsafe { _mm256_mul_ps(self.0, o.0) })
+        }
+        #[inline(always)]
+        unsafe fn div(self, o: Self) -> Self {
+            // SAFETY: AVX available (caller's contract).
+            Avx2Fma(unsafe { _mm256_div_ps(self.0, o.0) })
+        }
+        #[inline(always)]
+        unsafe fn sqrt(self) -> Self {
+            // SAFETY: AVX available (caller's contract).
+            Avx2Fma(unsafe { _mm256_sqrt_ps(self.0) })
+        }
+        #[inline(always)]
+        unsafe fn mul_f64(self, k: f64) -> Self {
+            // SAFETY: AVX available (caller's contract). Each half widens to
+            // four f64, multiplies, and rounds back (to nearest, as `as`).
+            unsafe {
+                let k = _mm256_set1_pd(k);
+                let lo = _mm256_cvtps_pd(_mm256_castps256_ps128(self.0));
+                let hi = _mm256_cvtps_pd(_mm256_extractf128_ps::<1>(self.0));
+                Avx2Fma(_mm256_set_m128(_mm256_cvtpd_ps(_mm256_mul_pd(k, hi)), _mm256_cvtpd_ps(_mm256_mul_pd(k, lo))))
+            }
+        }
+        #[inline(always)]
+        unsafe fn where_nonzero(x: Self, new: Self, old: Self) -> Self {
+            // SAFETY: AVX available (caller's contract). Unordered
+            // not-equal: ±0 compare equal to zero.
+            unsafe {
+                let live = _mm256_cmp_ps::<_CMP_NEQ_UQ>(x.0, _mm256_setzero_ps());
+                Avx2Fma(_mm256_blendv_ps(old.0, new.0, live))
+            }
+        }
+        #[inline(always)]
+        unsafe fn to_array(self) -> [f32; 8] {
+            let mut a = [0.0f32; 8];
+            // SAFETY: `a` has eight writable f32; AVX available.
+            unsafe { _mm256_storeu_ps(a.as_mut_ptr(), self.0) };
+            a
         }
         #[inline(always)]
         unsafe fn reduce_add(self) -> f32 {

@@ -187,36 +187,6 @@ pub trait StoredValues: Values {
     fn is_empty(&self) -> bool {
         self.len() == 0
     }
-    /// The dense row's [`Row::nonzeros`](crate::Row::nonzeros): entry `k`
-    /// is feature `k`.
-    #[inline]
-    fn nonzeros<'s>(&self, scratch: &'s mut Vec<(usize, f32)>) -> &'s [(usize, f32)] {
-        compact(self.len(), |k| (k, self.decode(k)), scratch, 0)
-    }
-}
-
-/// Writes `(base + k, entry(k))` for the non-zero entries among `0..n`
-/// to `scratch` from its element `at` on (growing it as needed, without a
-/// branch per entry); returns the prefix of `scratch` filled so far.
-#[inline(always)]
-pub(crate) fn compact(
-    n: usize,
-    entry: impl Fn(usize) -> (usize, f32),
-    scratch: &mut Vec<(usize, f32)>,
-    at: usize,
-) -> &[(usize, f32)] {
-    if scratch.len() < at + n {
-        scratch.resize(at + n, (0, 0.0));
-    }
-    let out = &mut scratch[at..at + n];
-    let mut m = 0;
-    for k in 0..n {
-        let e = entry(k);
-        // `m <= k < n`; a zero is overwritten by the next entry.
-        out[m] = e;
-        m += usize::from(e.1 != 0.0);
-    }
-    &scratch[..at + m]
 }
 
 impl StoredValues for &[f32] {
@@ -224,40 +194,11 @@ impl StoredValues for &[f32] {
     fn len(&self) -> usize {
         <[f32]>::len(self)
     }
-    /// Eight values at a time: eight zeros (an image's background) are
-    /// skipped whole.
-    #[inline]
-    fn nonzeros<'s>(&self, scratch: &'s mut Vec<(usize, f32)>) -> &'s [(usize, f32)] {
-        let (blocks, tail) = self.as_chunks::<8>();
-        let mut m = 0;
-        for (w, block) in blocks.iter().enumerate() {
-            // ±0 in every lane: no bit but the sign is set.
-            if block.iter().fold(0, |a, v| a | (v.to_bits() << 1)) != 0 {
-                m = compact(8, |j| (8 * w + j, block[j]), scratch, m).len();
-            }
-        }
-        let base = 8 * blocks.len();
-        compact(tail.len(), |j| (base + j, tail[j]), scratch, m)
-    }
 }
 
 impl StoredValues for U8Values<'_> {
     #[inline(always)]
     fn len(&self) -> usize {
         self.data.len()
-    }
-    /// Eight bytes at a time: a word of zeros (an image's background) is
-    /// skipped whole.
-    #[inline]
-    fn nonzeros<'s>(&self, scratch: &'s mut Vec<(usize, f32)>) -> &'s [(usize, f32)] {
-        let (words, tail) = self.data.as_chunks::<8>();
-        let mut m = 0;
-        for (w, word) in words.iter().enumerate() {
-            if u64::from_ne_bytes(*word) != 0 {
-                m = compact(8, |j| (8 * w + j, f32::from(word[j]) * self.scale), scratch, m).len();
-            }
-        }
-        let base = 8 * words.len();
-        compact(tail.len(), |j| (base + j, f32::from(tail[j]) * self.scale), scratch, m)
     }
 }

@@ -466,24 +466,38 @@ fn byte_dots_cover_every_width_and_the_largest_sums() {
     assert!(std::panic::catch_unwind(|| dots_u8_on(ByteIsa::best(), &[1; 5], &[1; 4], 2, &mut [0; 4])).is_err());
 }
 
-/// [`Row::nonzeros`] of `row` against its entries filtered, bit for bit.
-fn check_nonzeros<R: Row>(row: R, scratch: &mut Vec<(usize, f32)>) {
-    let want: Vec<(usize, u32)> =
-        (0..row.nnz()).map(|k| row.entry(k)).filter(|e| e.1 != 0.0).map(|(i, v)| (i, v.to_bits())).collect();
-    let got: Vec<(usize, u32)> = row.nonzeros(scratch).iter().map(|&(i, v)| (i, v.to_bits())).collect();
-    assert_eq!(got, want);
+/// [`Row::adagrad_in`] of `row` on every backend, with and without
+/// scales, against [`scalar::adagrad`], bit for bit, on every coordinate of
+/// the state (those the row does not touch, or touches with a zero, must
+/// keep their bits).
+fn check_adagrad<R: Row>(row: R, r: &mut Rng) {
+    let d = row.dim() + r.below(3);
+    let g2: Vec<f32> = (0..d).map(|_| r.f32().abs()).collect();
+    let w = r.vec(d);
+    let s: Vec<f32> = (0..d).map(|_| r.f32().abs() + 0.5).collect();
+    let (c, g) = (f64::from(r.f32()) * 0.37, f64::from(r.f32()) * 1.3);
+    for scales in [None, Some(&s[..])] {
+        let (mut g_want, mut w_want) = (g2.clone(), w.clone());
+        scalar::adagrad(&row, c, g, &mut w_want, &mut g_want, scales);
+        for b in Backend::available() {
+            let (mut g_got, mut w_got) = (g2.clone(), w.clone());
+            row.adagrad_in(b, c, g, &mut w_got, &mut g_got, scales);
+            let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+            assert_eq!(bits(&g_got), bits(&g_want), "G on {}, scales {}", b.name(), scales.is_some());
+            assert_eq!(bits(&w_got), bits(&w_want), "w on {}, scales {}", b.name(), scales.is_some());
+        }
+    }
 }
 
 proptest! {
-    /// Every encoding, rows of every length around the eight-byte word,
-    /// zeros (and −0.0) in runs and scattered, and a scratch left longer or
-    /// shorter by an earlier row.
+    /// Every encoding, rows of every length around the eight-lane block,
+    /// zeros (and −0.0) in runs and scattered: a dense row's blocks of
+    /// zeros are skipped, a sparse row's stored zeros keep their state.
     #[test]
-    fn nonzeros_are_the_entries_that_are_not_zero(
-        n in 0usize..=80,
+    fn adagrad_is_the_scalar_step_on_every_backend(
+        n in 0usize..=100,
         zero_in_16 in 0u64..=16,
         runs: bool,
-        stale in 0usize..100,
         seed: u64,
     ) {
         let mut r = Rng(seed);
@@ -503,15 +517,41 @@ proptest! {
         }
         let floats: Vec<f32> =
             bytes.iter().map(|&b| if b == 0 { if r.next().is_multiple_of(2) { 0.0 } else { -0.0 } } else { r.f32() }).collect();
-        let mut scratch = vec![(usize::MAX, f32::NAN); stale];
-        check_nonzeros(DenseRow::new(&floats[..]), &mut scratch);
-        check_nonzeros(DenseRow::new(U8Values::new(&bytes, 0.5)), &mut scratch);
+        check_adagrad(DenseRow::new(&floats[..]), &mut r);
+        check_adagrad(DenseRow::new(U8Values::new(&bytes, 1.0 / 255.0)), &mut r);
         let idx: Vec<u32> = (0..n as u32).map(|i| 3 * i + 1).collect();
         let dim = 3 * n + 2;
-        check_nonzeros(SparseRow::try_new(dim, &idx[..], &floats[..]).unwrap(), &mut scratch);
-        check_nonzeros(SparseRow::try_new(dim, &idx[..], U8Values::new(&bytes, 0.25)).unwrap(), &mut scratch);
-        check_nonzeros(SparseRow::try_new(dim, &idx[..], Ones).unwrap(), &mut scratch);
+        check_adagrad(SparseRow::try_new(dim, &idx[..], &floats[..]).unwrap(), &mut r);
+        check_adagrad(SparseRow::try_new(dim, &idx[..], U8Values::new(&bytes, 0.25)).unwrap(), &mut r);
+        check_adagrad(SparseRow::try_new(dim, &idx[..], Ones).unwrap(), &mut r);
         let idx16: Vec<u16> = idx.iter().map(|&i| i as u16).collect();
-        check_nonzeros(SparseRow::try_new(dim, &idx16[..], &floats[..]).unwrap(), &mut scratch);
+        check_adagrad(SparseRow::try_new(dim, &idx16[..], &floats[..]).unwrap(), &mut r);
+    }
+}
+
+/// The scalar step against the formula in f64: `G + (g·x)²` and
+/// `w + (c·x)/(√G'·s)`, within a few roundings.
+#[test]
+fn adagrad_step_is_the_formula() {
+    let mut r = Rng(7);
+    for _ in 0..10_000 {
+        let (g2, w, s, x) = (r.f32().abs(), r.f32(), r.f32().abs() + 0.5, r.f32());
+        let (c, g) = (f64::from(r.f32()), f64::from(r.f32()));
+        let (gn, wn) = scalar::adagrad_step(g2, w, s, x, c, g);
+        if x == 0.0 {
+            assert_eq!((gn.to_bits(), wn.to_bits()), (g2.to_bits(), w.to_bits()));
+            continue;
+        }
+        let x = f64::from(x);
+        let want_g = f64::from(g2) + (g * x).powi(2);
+        assert!((f64::from(gn) - want_g).abs() <= 4.0 * U * want_g, "G {gn} vs {want_g}");
+        if want_g > 0.0 {
+            let step = c * x / (want_g.sqrt() * f64::from(s));
+            let want_w = f64::from(w) + step;
+            assert!(
+                (f64::from(wn) - want_w).abs() <= 8.0 * U * (f64::from(w).abs() + step.abs()),
+                "w {wn} vs {want_w}"
+            );
+        }
     }
 }

@@ -122,6 +122,11 @@ impl<R: Row> Row for Lifted<R> {
     fn norm_sq_in(&self, b: Backend) -> f32 {
         self.0.norm_sq_in(b) + 1.0
     }
+    fn adagrad_in(&self, b: Backend, c: f64, g: f64, w: &mut [f32], g2: &mut [f32], s: Option<&[f32]>) {
+        let d = self.0.dim();
+        self.0.adagrad_in(b, c, g, &mut w[..d], &mut g2[..d], s.map(|s| &s[..d]));
+        (g2[d], w[d]) = rosenblatt_kernels::scalar::adagrad_step(g2[d], w[d], s.map_or(1.0, |s| s[d]), 1.0, c, g);
+    }
 }
 
 /// Every row of `E` lifted to `(x, 1)`.

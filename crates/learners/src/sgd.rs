@@ -153,8 +153,9 @@ pub struct Sgd {
     xmax: Vec<f32>,
     /// NAG's `N = Σ_t Σ_i x_ti²/s_i²` (the bias counting 1 per step).
     norm_sum: f64,
-    /// The current row's non-zero entries (scratch of the adaptive step).
-    live: Vec<(usize, f32)>,
+    /// `v` at the current row's entries before an averaged adaptive step
+    /// (scratch).
+    old: Vec<f32>,
     /// Whether the training loop's hint to load a coming row's state is
     /// taken ([`OnlineLearner::prefetch`]): per-coordinate steps over a
     /// dimension whose state outgrows the core's cache.
@@ -192,7 +193,7 @@ impl Sgd {
             g2,
             xmax,
             norm_sum: 0.0,
-            live: Vec::new(),
+            old: Vec::new(),
             // From 2^16 features: 512 KB of `v` and `Σg²`.
             prefetch: p.schedule.per_coordinate() && worth_prefetching(2 * dim * size_of::<f32>()),
         })
@@ -381,64 +382,44 @@ impl Sgd {
     }
 
     /// AdaGrad's step `w_i += η·(g·y·x_i)/√G_i`, `G_i += (g·x_i)²` first;
-    /// `c = η·g·y`; NAG divides by `s_i` too. The running sum of the
-    /// iterates follows `v`.
+    /// `c = η·g·y`; NAG divides by `s_i` too. The kernel steps eight
+    /// coordinates at a time, each to the bit the scalar step
+    /// ([`rosenblatt_kernels::scalar::adagrad_step`]); the running sum of
+    /// the iterates then follows `v`'s change.
     fn adaptive_step<R: Row>(&mut self, x: &R, c: f64, g: f64) {
-        if x.nnz() < x.dim() {
-            // Sparse: the stored entries (a stored zero keeps its state).
-            self.adaptive_entries::<true>(x.nnz(), |k| x.entry(k), c, g);
+        let scales = (self.p.schedule == Schedule::Normalized).then_some(&self.xmax[..]);
+        if !self.p.average {
+            x.adagrad(c, g, &mut self.v, &mut self.g2, scales);
         } else {
-            // Dense rows are mostly zeros: their non-zeros first, found
-            // without a branch per entry (one mispredicted at every edge of
-            // a stroke).
-            let mut scratch = std::mem::take(&mut self.live);
-            let live = x.nonzeros(&mut scratch);
-            self.adaptive_entries::<false>(live.len(), |k| live[k], c, g);
-            self.live = scratch;
+            // U −= c·(the change v received). An entry the step left alone
+            // adds c·0 = +0 (c > 0): U keeps its bits. Dense rows (entry k
+            // is feature k) copy and sweep v whole, in lanes.
+            let dense = x.nnz() == x.dim();
+            let mut old = std::mem::take(&mut self.old);
+            old.clear();
+            if dense {
+                old.extend_from_slice(&self.v[..x.dim()]);
+            } else {
+                old.extend((0..x.nnz()).map(|k| self.v[x.entry(k).0]));
+            }
+            x.adagrad(c, g, &mut self.v, &mut self.g2, scales);
+            let ac = self.avg.c;
+            if dense {
+                for ((u, &v), &o) in self.avg.u.iter_mut().zip(&self.v).zip(&old) {
+                    *u -= ac * (f64::from(v) - f64::from(o));
+                }
+            } else {
+                for (k, &o) in old.iter().enumerate() {
+                    let i = x.entry(k).0;
+                    self.avg.u[i] -= ac * (f64::from(self.v[i]) - f64::from(o));
+                }
+            }
+            self.old = old;
         }
         if self.p.bias == Bias::Explicit {
             let gb = self.g2.last_mut().expect("adaptive: a bias accumulator");
             *gb += (g * g) as f32;
             self.b += c as f32 / gb.sqrt();
-        }
-    }
-
-    /// [`Self::adaptive_step`] on the `n` entries `entry(0..n)`, four at a
-    /// time: their steps are independent, so the square roots and divisions
-    /// overlap in SSE2 lanes. `ZEROS`: some values may be zero (their lanes
-    /// then keep their state; without, a zero would divide 0 by 0).
-    #[inline(always)]
-    fn adaptive_entries<const ZEROS: bool>(&mut self, n: usize, entry: impl Fn(usize) -> (usize, f32), c: f64, g: f64) {
-        let ac = self.avg.c;
-        let normalized = self.p.schedule == Schedule::Normalized;
-        let scale = |s: &Self, i: usize| if normalized { s.xmax[i] } else { 1.0 };
-        let set = |s: &mut Self, i: usize, (g2, v): (f32, f32)| {
-            let old = s.v[i];
-            (s.g2[i], s.v[i]) = (g2, v);
-            if s.p.average {
-                s.avg.u[i] -= ac * (f64::from(v) - f64::from(old));
-            }
-        };
-        let quads = n / 4 * 4;
-        for k0 in (0..quads).step_by(4) {
-            let e = [entry(k0), entry(k0 + 1), entry(k0 + 2), entry(k0 + 3)];
-            let at = e.map(|e| e.0);
-            let new = adagrad::step4::<ZEROS>(
-                at.map(|i| self.g2[i]),
-                at.map(|i| self.v[i]),
-                at.map(|i| scale(self, i)),
-                e.map(|e| e.1),
-                c,
-                g,
-            );
-            for (j, &i) in at.iter().enumerate() {
-                set(self, i, (new.0[j], new.1[j]));
-            }
-        }
-        for k in quads..n {
-            let (i, xi) = entry(k);
-            let new = adagrad::step(self.g2[i], self.v[i], scale(self, i), xi, c, g);
-            set(self, i, new);
         }
     }
 
@@ -512,123 +493,5 @@ impl crate::state::Resume for Sgd {
         f.f32s(&mut self.g2);
         f.f32s(&mut self.xmax);
         f.f64(&mut self.norm_sum);
-    }
-}
-
-/// AdaGrad's (and NAG's) step on one coordinate and on four at once, the
-/// same operations in the same order, so the same bits.
-pub(crate) mod adagrad {
-    /// The new `(G_i, v_i)` of a coordinate with sum of squared gradients
-    /// `g2`, weight `v` and NAG scale `s` (1 for AdaGrad: a product by 1 is
-    /// exact) after a step on value `x`, `c = η·g·y`: `G_i += (g·x)²`,
-    /// `v_i += (c·x)/(√G_i·s)`, the products `g·x` and `c·x` in f64.
-    /// A zero value (or −0.0) has no gradient: the state stays as it is.
-    #[inline(always)]
-    pub(crate) fn step(g2: f32, v: f32, s: f32, x: f32, c: f64, g: f64) -> (f32, f32) {
-        if x == 0.0 {
-            return (g2, v);
-        }
-        let x = f64::from(x);
-        let gx = (g * x) as f32;
-        let g2 = g2 + gx * gx;
-        (g2, v + (c * x) as f32 / (g2.sqrt() * s))
-    }
-
-    /// [`step`] on four coordinates in SSE2 lanes; without `ZEROS`, the
-    /// caller promises that no value is zero (the lanes then skip the
-    /// select that keeps a zero's state).
-    #[cfg(target_arch = "x86_64")]
-    #[inline(always)]
-    pub(crate) fn step4<const ZEROS: bool>(
-        g2: [f32; 4],
-        v: [f32; 4],
-        s: [f32; 4],
-        x: [f32; 4],
-        c: f64,
-        g: f64,
-    ) -> ([f32; 4], [f32; 4]) {
-        use safe_arch::*;
-        let x = m128::from_array(x);
-        let (lo, hi) =
-            (convert_to_m128d_from_lower2_m128(x), convert_to_m128d_from_lower2_m128(move_high_low_m128(x, x)));
-        // `(k·x) as f32` on the four lanes: two f64 products each rounded
-        // once to f32, as the scalar step does.
-        let times = |k: f64| {
-            let k = set_splat_m128d(k);
-            move_low_high_m128(
-                convert_to_m128_from_m128d(mul_m128d(k, lo)),
-                convert_to_m128_from_m128d(mul_m128d(k, hi)),
-            )
-        };
-        let (g2_old, v) = (m128::from_array(g2), m128::from_array(v));
-        let gx = times(g);
-        let g2 = add_m128(g2_old, mul_m128(gx, gx));
-        let d = mul_m128(sqrt_m128(g2), m128::from_array(s));
-        let stepped = add_m128(v, div_m128(times(c), d));
-        if !ZEROS {
-            return (g2.to_array(), stepped.to_array());
-        }
-        // Lanes whose value is zero keep their state.
-        let live = cmp_neq_mask_m128(x, zeroed_m128());
-        let select = |new, old| bitor_m128(bitand_m128(live, new), bitandnot_m128(live, old));
-        (select(g2, g2_old).to_array(), select(stepped, v).to_array())
-    }
-
-    /// [`step`] on four coordinates, one after another (`ZEROS` as on
-    /// x86-64).
-    #[cfg(not(target_arch = "x86_64"))]
-    #[inline(always)]
-    pub(crate) fn step4<const ZEROS: bool>(
-        g2: [f32; 4],
-        v: [f32; 4],
-        s: [f32; 4],
-        x: [f32; 4],
-        c: f64,
-        g: f64,
-    ) -> ([f32; 4], [f32; 4]) {
-        let r: [(f32, f32); 4] = std::array::from_fn(|j| step(g2[j], v[j], s[j], x[j], c, g));
-        (r.map(|p| p.0), r.map(|p| p.1))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::adagrad::{step, step4};
-    use proptest::prelude::*;
-
-    /// Any f32 bit pattern that is finite, or one of the edge values.
-    fn value() -> impl Strategy<Value = f32> {
-        prop_oneof![
-            any::<u32>().prop_map(f32::from_bits).prop_filter("finite", |v| v.is_finite()),
-            Just(0.0f32),
-            Just(1.0f32),
-            Just(f32::MIN_POSITIVE),
-            (-4.0f32..4.0),
-        ]
-    }
-
-    proptest! {
-        /// The four-lane step is the scalar step on each lane, to the bit
-        /// (NaN where the scalar step gives NaN).
-        #[test]
-        fn four_lanes_are_four_scalar_steps(
-            g2 in prop::array::uniform4(value().prop_map(f32::abs)),
-            v in prop::array::uniform4(value()),
-            s in prop::array::uniform4(prop_oneof![Just(1.0f32), value().prop_map(f32::abs)]),
-            x in prop::array::uniform4(value()),
-            c in any::<f64>().prop_filter("finite", |c| c.is_finite()),
-            g in -10.0f64..10.0,
-        ) {
-            // Any values (zeros keep their state), and non-zero values
-            // only, the lanes' promise when zeros were dropped first.
-            let nonzero = x.map(|v| if v == 0.0 { 1.0 } else { v });
-            for (x, (g2s, vs)) in [(x, step4::<true>(g2, v, s, x, c, g)), (nonzero, step4::<false>(g2, v, s, nonzero, c, g))] {
-                for j in 0..4 {
-                    let (a, b) = step(g2[j], v[j], s[j], x[j], c, g);
-                    prop_assert!(g2s[j].to_bits() == a.to_bits() || (g2s[j].is_nan() && a.is_nan()), "G lane {j}");
-                    prop_assert!(vs[j].to_bits() == b.to_bits() || (vs[j].is_nan() && b.is_nan()), "v lane {j}");
-                }
-            }
-        }
     }
 }
