@@ -147,13 +147,57 @@ pub(crate) fn physical_memory() -> Option<u128> {
     })
 }
 
-pub(crate) fn param(name: &'static str, value: impl ToString, expected: &'static str) -> LearnError {
-    LearnError::Parameter { name, value: value.to_string(), expected }
+pub(crate) fn param(name: &'static str, value: impl Shown, expected: &'static str) -> LearnError {
+    LearnError::Parameter { name, value: value.shown(), expected }
 }
+
+/// A parameter's value as a user would write it back.
+pub(crate) trait Shown {
+    fn shown(&self) -> String;
+}
+
+macro_rules! shown_as_display {
+    ($($t:ty),*) => {$(
+        impl Shown for $t {
+            fn shown(&self) -> String {
+                self.to_string()
+            }
+        }
+    )*};
+}
+shown_as_display!(u8, u32, u64, usize, i32, i64, String, &str);
+
+macro_rules! shown_as_float {
+    ($($t:ty),*) => {$(
+        /// Decimal, unless that is long and exponent form shorter:
+        /// `1e300`, not a 1 and 300 zeros.
+        impl Shown for $t {
+            fn shown(&self) -> String {
+                let (plain, exp) = (self.to_string(), format!("{self:e}"));
+                if plain.len() > 16 && exp.len() < plain.len() { exp } else { plain }
+            }
+        }
+    )*};
+}
+shown_as_float!(f32, f64);
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn parameters_are_shown_as_written() {
+        let shown = |v: &dyn Shown| v.shown();
+        assert_eq!(shown(&1e300f64), "1e300");
+        assert_eq!(shown(&-3.4028235e38f32), "-3.4028235e38");
+        assert_eq!(shown(&1e-30f64), "1e-30");
+        assert_eq!(shown(&0.0000001f64), "0.0000001");
+        assert_eq!(shown(&2.5f32), "2.5");
+        assert_eq!(shown(&0.0f64), "0");
+        assert_eq!(shown(&18446744073709551615u64), "18446744073709551615");
+        let e = param("passes", 1e300, "a finite number > 0");
+        assert_eq!(e.to_string(), "passes = 1e300 is invalid: a finite number > 0");
+    }
 
     #[test]
     fn an_array_over_half_the_memory_is_refused_before_it_is_asked_for() {
