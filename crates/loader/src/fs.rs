@@ -5,8 +5,9 @@
 //! device node itself for a regular file, and where the directory is
 //! writable, as `/dev` is to root, it would succeed). Such a path, and a
 //! symbolic link (`/dev/stdout` is one, to whatever the shell redirected
-//! to), is written in place, with every error reported: renaming over a
-//! link would replace the link, not what it points to.
+//! to), is written in place, with every error reported. A symbolic link
+//! to a regular file stays a link: the file it resolves to is replaced,
+//! atomically, by a rename in that file's directory.
 
 use crate::error::LoadError;
 use std::io::Write;
@@ -29,30 +30,40 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), LoadError> {
 #[derive(Debug)]
 pub struct AtomicFile {
     path: PathBuf,
-    /// The temporary file renamed onto `path`; `None` when `path` is
+    /// The temporary file and what it is renamed onto (`path`, or the
+    /// regular file a link at `path` resolves to); `None` when `path` is
     /// written in place.
-    rename: Option<PathBuf>,
+    rename: Option<(PathBuf, PathBuf)>,
     file: Option<std::io::BufWriter<std::fs::File>>,
 }
 
-/// Whether `path` is replaced by a rename: a regular file, a directory
-/// (the rename then reports it), or nothing yet. Anything else — a symbolic
-/// link (`/dev/stdout` is one), a device, a pipe — is written in place.
-fn replaced(path: &Path) -> bool {
-    std::fs::symlink_metadata(path).map_or(true, |m| m.is_file() || m.is_dir())
+/// What a rename replaces to write `path`: `path` itself when it is a
+/// regular file, a directory (the rename then reports it) or nothing yet;
+/// the regular file a symbolic link resolves to, so that the link stays.
+/// `None` for anything else — a device, a pipe, a link to one
+/// (`/dev/stdout`), a link to nothing — which is written in place.
+fn rename_target(path: &Path) -> Option<PathBuf> {
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => {
+            std::fs::canonicalize(path).ok().filter(|t| std::fs::metadata(t).is_ok_and(|m| m.is_file()))
+        }
+        Ok(m) if !(m.is_file() || m.is_dir()) => None,
+        _ => Some(path.to_path_buf()),
+    }
 }
 
 impl AtomicFile {
     /// Starts writing what will become `path`.
     pub fn create(path: &Path) -> Result<AtomicFile, LoadError> {
-        let (file, rename) = if replaced(path) {
-            let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-            let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let (file, rename) = if let Some(target) = rename_target(path) {
+            let dir = target.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+            let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
             let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
-            (std::fs::File::create(&tmp).map_err(|e| LoadError::io(path, e))?, Some(tmp))
+            (std::fs::File::create(&tmp).map_err(|e| LoadError::io(path, e))?, Some((tmp, target)))
         } else {
-            // A link to a regular file is truncated, as a shell's `>` would;
-            // a device or a pipe cannot be.
+            // A device or a pipe cannot be truncated; a link to nothing
+            // creates its target, as a shell's `>` would (and a regular
+            // file the link could not be resolved to is truncated so).
             let regular = std::fs::metadata(path).is_ok_and(|m| m.is_file());
             let file = std::fs::OpenOptions::new().write(true).create(true).truncate(regular).open(path);
             (file.map_err(|e| LoadError::io(path, e))?, None)
@@ -70,11 +81,11 @@ impl AtomicFile {
         let file = self.file.take().expect("not yet committed");
         let result = (|| {
             let f = file.into_inner().map_err(|e| e.into_error())?;
-            let Some(tmp) = &self.rename else { return Ok(()) };
+            let Some((tmp, target)) = &self.rename else { return Ok(()) };
             f.sync_all()?;
             drop(f);
-            std::fs::rename(tmp, &self.path)?;
-            if let Some(d) = self.path.parent().filter(|d| !d.as_os_str().is_empty())
+            std::fs::rename(tmp, target)?;
+            if let Some(d) = target.parent().filter(|d| !d.as_os_str().is_empty())
                 && let Ok(d) = std::fs::File::open(d)
             {
                 let _ = d.sync_all();
@@ -95,8 +106,8 @@ impl AtomicFile {
     pub(crate) fn commit_unsynced(mut self) -> Result<std::fs::File, LoadError> {
         let file = self.file.take().expect("not yet committed");
         let result = file.into_inner().map_err(|e| e.into_error()).and_then(|f| {
-            if let Some(tmp) = &self.rename {
-                std::fs::rename(tmp, &self.path)?;
+            if let Some((tmp, target)) = &self.rename {
+                std::fs::rename(tmp, target)?;
             }
             Ok(f)
         });
@@ -107,7 +118,7 @@ impl AtomicFile {
     }
 
     fn remove_temporary(&self) {
-        if let Some(tmp) = &self.rename {
+        if let Some((tmp, _)) = &self.rename {
             let _ = std::fs::remove_file(tmp);
         }
     }
@@ -153,16 +164,40 @@ mod tests {
     }
 
     #[test]
-    fn a_symbolic_link_stays_a_link_and_its_target_is_rewritten() {
+    fn a_symbolic_link_stays_a_link_and_its_target_is_replaced_whole() {
+        use std::os::unix::fs::MetadataExt;
         let d = temp_dir("link");
-        let (target, link) = (d.join("target"), d.join("link"));
+        let sub = d.join("sub");
+        std::fs::create_dir_all(&sub).unwrap();
+        // A relative link, through a link to a directory: the file it
+        // resolves to is replaced in its own directory.
+        let target = sub.join("target");
         std::fs::write(&target, b"old contents, longer").unwrap();
-        std::os::unix::fs::symlink(&target, &link).unwrap();
+        std::os::unix::fs::symlink("sub", d.join("dir")).unwrap();
+        let link = d.join("link");
+        std::os::unix::fs::symlink("dir/target", &link).unwrap();
+        let inode = std::fs::metadata(&target).unwrap().ino();
         let mut f = AtomicFile::create(&link).unwrap();
         f.write_all(b"new").unwrap();
+        // Until the commit, the old contents stay under both names.
+        assert_eq!(std::fs::read(&link).unwrap(), b"old contents, longer");
         f.commit().unwrap();
         assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
         assert_eq!(std::fs::read(&target).unwrap(), b"new");
+        assert_ne!(std::fs::metadata(&target).unwrap().ino(), inode, "replaced by a rename, not rewritten");
+        assert_eq!(std::fs::read_dir(&sub).unwrap().count(), 1, "no temporary left");
+        // Dropped without a commit: the target keeps its contents.
+        let mut f = AtomicFile::create(&link).unwrap();
+        f.write_all(b"never").unwrap();
+        drop(f);
+        assert_eq!(std::fs::read(&target).unwrap(), b"new");
+        assert_eq!(std::fs::read_dir(&sub).unwrap().count(), 1);
+        // A link to nothing creates what it points to, as a shell's `>`.
+        let dangling = d.join("dangling");
+        std::os::unix::fs::symlink("sub/new", &dangling).unwrap();
+        write_atomic(&dangling, b"made").unwrap();
+        assert_eq!(std::fs::read(sub.join("new")).unwrap(), b"made");
+        assert!(std::fs::symlink_metadata(&dangling).unwrap().file_type().is_symlink());
         std::fs::remove_dir_all(&d).unwrap();
     }
 
