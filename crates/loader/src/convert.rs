@@ -139,6 +139,20 @@ pub fn convert(
             return Err(LoadError::Invalid(format!("{}: {what}", p.display())));
         }
     }
+    // A dataset directory holds one dataset's shards and manifest, so an
+    // existing directory is written into only when empty: nothing else
+    // ends up beside the shards, and a failed conversion, which removes
+    // what it wrote, leaves the directory as it found it.
+    if let Ok(mut entries) = std::fs::read_dir(out)
+        && entries.next().is_some()
+    {
+        let why = if out.join(crate::manifest::MANIFEST).exists() {
+            "already holds a dataset; remove it or choose another directory"
+        } else {
+            "is not empty; convert writes a dataset into a new or empty directory"
+        };
+        return Err(LoadError::dataset(out, why));
+    }
     // A directory this conversion creates is removed again if it fails
     // (the writer has removed its shards by then; only an empty directory
     // goes).

@@ -690,6 +690,19 @@ fn a_streamed_conversion_equals_a_whole_one() {
         let left: Vec<_> = std::fs::read_dir(&out).unwrap().map(|e| e.unwrap().file_name()).collect();
         assert!(left.is_empty(), "{name}: {left:?} left");
     }
+    // A directory holding anything else is refused before any input is
+    // read, and left as it was; an empty one is written into.
+    let busy = tmp.path().join("busy");
+    std::fs::create_dir(&busy).unwrap();
+    std::fs::write(busy.join("notes.txt"), b"mine").unwrap();
+    let e = convert(std::slice::from_ref(&gz), &busy, &small, &mut |_| {}).unwrap_err().to_string();
+    assert!(e.contains("is not empty; convert writes a dataset into a new or empty directory"), "{e}");
+    let left: Vec<_> = std::fs::read_dir(&busy).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(left, ["notes.txt"]);
+    std::fs::remove_file(busy.join("notes.txt")).unwrap();
+    convert(std::slice::from_ref(&gz), &busy, &small, &mut |_| {}).unwrap();
+    let e = convert(std::slice::from_ref(&gz), &busy, &small, &mut |_| {}).unwrap_err().to_string();
+    assert!(e.contains("already holds a dataset"), "{e}");
     for (name, opts) in [("skip", small), ("skip-pieces", pieces)] {
         let skip = ConvertOptions { parse: ParseOptions { skip_bad_lines: true, ..Default::default() }, ..opts };
         let done = convert(std::slice::from_ref(&plain), &tmp.path().join(name), &skip, &mut |_| {}).unwrap();
