@@ -392,8 +392,8 @@ impl Sgd {
             x.adagrad(c, g, &mut self.v, &mut self.g2, scales);
         } else {
             // U −= c·(the change v received). An entry the step left alone
-            // adds c·0 = +0 (c > 0): U keeps its bits. Dense rows (entry k
-            // is feature k) copy and sweep v whole, in lanes.
+            // subtracts c·(+0) = +0 (c ≥ 0): U keeps its bits. Dense rows
+            // (entry k is feature k) copy and sweep v whole, in lanes.
             let dense = x.nnz() == x.dim();
             let mut old = std::mem::take(&mut self.old);
             old.clear();
