@@ -11,7 +11,8 @@
 //!
 //! Every row type implements [`Row`]: `dot` (row · weights), `axpy`
 //! (weights += α·row), `axpy2` (two vectors updated in one sweep, for lazy
-//! averaging) and `norm_sq`. [`dense`] has the same operations on f32 vectors,
+//! averaging), `norm_sq`, and `adagrad` (AdaGrad's per-coordinate step, to
+//! the bit of the scalar one on every backend). [`dense`] has the same operations on f32 vectors,
 //! and [`sparse_dot_sparse`] the dot of two sorted sparse rows. [`scalar`]
 //! holds a plain loop for each: the test oracle.
 //!
