@@ -11,7 +11,7 @@
 //! gather; SPEED.md). `ROSENBLATT_SIMD=portable` in the environment forces
 //! the portable kernels.
 
-use crate::kernel::{self, Layout};
+use crate::kernel::{self, AdagradStep, Layout};
 use crate::simd::Portable;
 use crate::values::Values;
 use core::sync::atomic::{AtomicU8, Ordering};
@@ -228,23 +228,11 @@ pub(crate) unsafe fn axpy2<L: Layout, V: Values>(
 }
 
 /// # Safety
-/// As [`axpy`], with `g2` writable and `s` (when given) readable at every
-/// index of the row.
+/// As `kernel::adagrad`.
 #[inline]
-#[allow(clippy::too_many_arguments)]
-pub(crate) unsafe fn adagrad<L: Layout, V: Values>(
-    b: Backend,
-    l: L,
-    v: V,
-    n: usize,
-    c: f64,
-    g: f64,
-    w: *mut f32,
-    g2: *mut f32,
-    s: Option<*const f32>,
-) {
+pub(crate) unsafe fn adagrad<L: Layout, V: Values>(b: Backend, l: L, v: V, n: usize, st: AdagradStep) {
     // SAFETY: forwarded from the caller; the backend token proves the ISA.
-    unsafe { dispatch!(b, adagrad, adagrad, <L, V>, (l, v, n, c, g, w, g2, s)) }
+    unsafe { dispatch!(b, adagrad, adagrad, <L, V>, (l, v, n, st)) }
 }
 
 /// # Safety
@@ -259,7 +247,7 @@ pub(crate) unsafe fn norm_sq<V: Values>(b: Backend, v: V, n: usize) -> f32 {
 mod x86 {
     //! The generic kernels instantiated for AVX2+FMA, gathering by scalar
     //! loads (`HW = false`) or `vgatherdps` (`HW = true`).
-    use crate::kernel::{self, Layout};
+    use crate::kernel::{self, AdagradStep, Layout};
     use crate::simd::Avx2Fma;
     use crate::values::Values;
 
@@ -319,19 +307,9 @@ mod x86 {
     /// # Safety
     /// As `kernel::adagrad`, and the CPU has AVX2 and FMA.
     #[target_feature(enable = "avx2,fma")]
-    #[allow(clippy::too_many_arguments)]
-    pub(super) unsafe fn adagrad<const HW: bool, L: Layout, V: Values>(
-        l: L,
-        v: V,
-        n: usize,
-        c: f64,
-        g: f64,
-        w: *mut f32,
-        g2: *mut f32,
-        s: Option<*const f32>,
-    ) {
+    pub(super) unsafe fn adagrad<const HW: bool, L: Layout, V: Values>(l: L, v: V, n: usize, st: AdagradStep) {
         // SAFETY: forwarded from the caller.
-        unsafe { kernel::adagrad::<Avx2Fma<HW>, L, V>(l, v, n, c, g, w, g2, s) }
+        unsafe { kernel::adagrad::<Avx2Fma<HW>, L, V>(l, v, n, st) }
     }
 
     /// # Safety

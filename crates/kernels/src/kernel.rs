@@ -340,6 +340,18 @@ unsafe fn zero8<V: Values>(v: V, k: usize) -> bool {
     }
 }
 
+/// One AdaGrad step's constants (`c = η·g·y`, the loss gradient `g`) and
+/// the state it updates: weights `w`, sums of squared gradients `g2`, and
+/// NAG's per-coordinate scales `s` (`None`: every scale is 1).
+#[derive(Clone, Copy)]
+pub(crate) struct AdagradStep {
+    pub(crate) c: f64,
+    pub(crate) g: f64,
+    pub(crate) w: *mut f32,
+    pub(crate) g2: *mut f32,
+    pub(crate) s: Option<*const f32>,
+}
+
 /// AdaGrad's step over the `n` entries of a row, the entry-by-entry
 /// [`crate::scalar::adagrad_step`] (`G_i += (g·x)²`, then
 /// `w_i += (c·x)/(√G_i·s_i)`, the products `g·x` and `c·x` in f64) on
@@ -356,20 +368,11 @@ unsafe fn zero8<V: Values>(v: V, k: usize) -> bool {
 /// scatter the lanes back one by one (AVX2 has no scatter).
 ///
 /// # Safety
-/// As [`axpy`], with `g2` writable and `s` (when given) readable at every
-/// index of the row.
+/// As [`axpy`], with `st.w` and `st.g2` writable and `st.s` (when given)
+/// readable at every index of the row.
 #[inline(always)]
-#[allow(clippy::too_many_arguments)]
-pub(crate) unsafe fn adagrad<S: Simd, L: Layout, V: Values>(
-    l: L,
-    v: V,
-    n: usize,
-    c: f64,
-    g: f64,
-    w: *mut f32,
-    g2: *mut f32,
-    s: Option<*const f32>,
-) {
+pub(crate) unsafe fn adagrad<S: Simd, L: Layout, V: Values>(l: L, v: V, n: usize, st: AdagradStep) {
+    let AdagradStep { c, g, w, g2, s } = st;
     // SAFETY: every `k` used below satisfies `k + 8 <= n` (vector steps) or
     // `k < n` (scalar tail), so every index is in bounds of `w`, `g2` and
     // `s`.

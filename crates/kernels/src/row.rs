@@ -8,7 +8,7 @@
 
 use crate::backend::{self, Backend};
 use crate::error::KernelError;
-use crate::kernel::{Contiguous, Indexed};
+use crate::kernel::{AdagradStep, Contiguous, Indexed};
 use crate::values::{Index, StoredValues, Values};
 
 /// A row of a dataset, in whatever encoding it is stored.
@@ -98,15 +98,16 @@ fn check_weights(len: usize, dim: usize) {
     assert!(len >= dim, "weight vector of length {len} is shorter than the row dimension {dim}");
 }
 
-/// Checks that AdaGrad's state covers `dim`.
+/// Checks that AdaGrad's state covers `dim`, and hands it to the kernel.
 #[inline(always)]
 #[track_caller]
-fn check_state(dim: usize, w: &[f32], g2: &[f32], s: Option<&[f32]>) {
+fn adagrad_step(dim: usize, c: f64, g: f64, w: &mut [f32], g2: &mut [f32], s: Option<&[f32]>) -> AdagradStep {
     check_weights(w.len(), dim);
     check_weights(g2.len(), dim);
     if let Some(s) = s {
         check_weights(s.len(), dim);
     }
+    AdagradStep { c, g, w: w.as_mut_ptr(), g2: g2.as_mut_ptr(), s: s.map(<[f32]>::as_ptr) }
 }
 
 /// A sparse row: sorted unique indices `I` below `dim`, and their values `V`.
@@ -243,13 +244,12 @@ impl<I: Index, V: Values> Row for SparseRow<'_, I, V> {
     }
     #[inline]
     fn adagrad_in(&self, b: Backend, c: f64, g: f64, w: &mut [f32], g2: &mut [f32], s: Option<&[f32]>) {
-        check_state(self.dim, w, g2, s);
+        let st = adagrad_step(self.dim, c, g, w, g2, s);
         let l = Indexed(self.indices.as_ptr());
-        let (n, v, b) = (self.nnz(), self.values, self.backend_for(b));
-        let s = s.map(<[f32]>::as_ptr);
-        // SAFETY: as in `axpy_in`, for `w`, `g2` and `s`; `w` and `g2` are
-        // distinct exclusive borrows.
-        unsafe { backend::adagrad(b, l, v, n, c, g, w.as_mut_ptr(), g2.as_mut_ptr(), s) }
+        // SAFETY: as in `axpy_in`, for `w`, `g2` and `s`, which
+        // `adagrad_step` checked; `w` and `g2` are distinct exclusive
+        // borrows.
+        unsafe { backend::adagrad(self.backend_for(b), l, self.values, self.nnz(), st) }
     }
     #[inline]
     fn prefetch_state<T>(&self, state: &[T]) {
@@ -338,12 +338,11 @@ impl<V: StoredValues> Row for DenseRow<V> {
     }
     #[inline]
     fn adagrad_in(&self, b: Backend, c: f64, g: f64, w: &mut [f32], g2: &mut [f32], s: Option<&[f32]>) {
-        let (n, v) = (self.dim(), self.values);
-        check_state(n, w, g2, s);
-        let s = s.map(<[f32]>::as_ptr);
-        // SAFETY: entry `k` uses index `k < n`, which `w`, `g2` and `s`
-        // cover; `w` and `g2` are distinct exclusive borrows.
-        unsafe { backend::adagrad(b, Contiguous, v, n, c, g, w.as_mut_ptr(), g2.as_mut_ptr(), s) }
+        let st = adagrad_step(self.dim(), c, g, w, g2, s);
+        // SAFETY: entry `k` uses index `k < dim`, which `w`, `g2` and `s`
+        // cover (`adagrad_step` checked); `w` and `g2` are distinct
+        // exclusive borrows.
+        unsafe { backend::adagrad(b, Contiguous, self.values, self.dim(), st) }
     }
 }
 
