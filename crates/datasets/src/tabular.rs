@@ -54,11 +54,11 @@ impl TabularSpec {
             return Err(param("rows", self.rows, "at least 1"));
         }
         if self.attributes.is_empty() || self.attributes.iter().any(|&c| c < 2) {
-            return Err(param(
-                "attributes",
-                format!("{:?}", self.attributes),
-                "one or more, each with 2 or more categories",
-            ));
+            return Err(GenError::Parameter {
+                name: "attributes",
+                value: format!("{:?}", self.attributes),
+                expected: "one or more, each with 2 or more categories",
+            });
         }
         if self.dim() > 1 << 31 {
             return Err(param("attributes", self.dim(), "at most 2^31 categories in all"));
