@@ -53,9 +53,26 @@ fn rename_target(path: &Path) -> Option<PathBuf> {
 }
 
 impl AtomicFile {
+    /// Checks that `path` can be written — its directory exists and takes a
+    /// new file, and `path` is not a directory — by creating its temporary
+    /// file and removing it at once: for a command that works a long time
+    /// before it writes, so that a bad output path fails first, not after
+    /// the work. A device or a pipe is not opened (a pipe's reader would see
+    /// its end).
+    pub fn probe(path: &Path) -> Result<(), LoadError> {
+        if rename_target(path).is_some() {
+            drop(AtomicFile::create(path)?);
+        }
+        Ok(())
+    }
+
     /// Starts writing what will become `path`.
     pub fn create(path: &Path) -> Result<AtomicFile, LoadError> {
         let (file, rename) = if let Some(target) = rename_target(path) {
+            if target.is_dir() {
+                let e = std::io::Error::new(std::io::ErrorKind::IsADirectory, "is a directory, not a file");
+                return Err(LoadError::io(path, e));
+            }
             let dir = target.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
             let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
             let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
@@ -198,6 +215,28 @@ mod tests {
         write_atomic(&dangling, b"made").unwrap();
         assert_eq!(std::fs::read(sub.join("new")).unwrap(), b"made");
         assert!(std::fs::symlink_metadata(&dangling).unwrap().file_type().is_symlink());
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn a_probe_checks_the_path_and_leaves_nothing() {
+        let d = temp_dir("probe");
+        let p = d.join("model");
+        AtomicFile::probe(&p).unwrap();
+        assert_eq!(std::fs::read_dir(&d).unwrap().count(), 0, "nothing created");
+        std::fs::write(&p, b"old").unwrap();
+        AtomicFile::probe(&p).unwrap();
+        assert_eq!(std::fs::read(&p).unwrap(), b"old", "an existing file is left as it is");
+        assert_eq!(std::fs::read_dir(&d).unwrap().count(), 1);
+        // A missing directory, and a directory where the file should be,
+        // fail up front and name the path.
+        let e = AtomicFile::probe(&d.join("missing/model")).unwrap_err();
+        assert!(matches!(&e, LoadError::Io { source, .. } if source.kind() == std::io::ErrorKind::NotFound), "{e}");
+        let e = AtomicFile::probe(&d).unwrap_err();
+        assert!(e.to_string().contains("is a directory"), "{e}");
+        assert!(e.to_string().contains(&*d.to_string_lossy()), "{e}");
+        assert!(write_atomic(&d, b"x").is_err());
+        assert_eq!(std::fs::read_dir(&d).unwrap().count(), 1, "no temporary left beside the directory");
         std::fs::remove_dir_all(&d).unwrap();
     }
 

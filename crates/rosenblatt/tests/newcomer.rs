@@ -291,3 +291,42 @@ fn mistakes_get_messages_that_name_the_fix() {
     assert_eq!(code, 1);
     assert!(err.contains("perceptron takes no `lambda`"), "{err}");
 }
+
+/// An output path that cannot be written fails before the work, not after
+/// it: `train` printed its whole pass table (hours, on a large set) and
+/// only then refused the model's path; `predict` predicted every row first.
+#[test]
+fn a_bad_output_path_fails_before_the_work() {
+    let tmp = tempfile::tempdir().unwrap();
+    let text = tmp.path().join("d.svm");
+    std::fs::write(&text, "+1 1:1\n-1 2:1\n").unwrap();
+    let ds = tmp.path().join("d");
+    assert_eq!(run(&["convert", p(&text), "-o", p(&ds)]).0, 0);
+    let missing = tmp.path().join("no/such/dir/m.model");
+    let train = |out: &Path, extra: &[&str]| {
+        let mut args = vec!["train", p(&ds), "--learner", "perceptron", "--passes", "2", "-o", p(out)];
+        args.extend(extra);
+        run(&args)
+    };
+    for (out, extra, says) in [
+        (missing.as_path(), &[][..], "No such file or directory"),
+        (ds.as_path(), &[], "is a directory, not a file"),
+        (&tmp.path().join("m.model"), &["--report", p(&text)], "is not a directory (--report takes a directory)"),
+    ] {
+        let (code, stdout, err) = train(out, extra);
+        assert_eq!(code, 1, "{err}");
+        assert!(err.contains(says), "{err}");
+        assert!(stdout.is_empty(), "no pass was trained: {stdout}");
+        no_panic(&err);
+    }
+    assert!(!tmp.path().join("m.model").exists());
+    let (code, _, _) = train(&tmp.path().join("m.model"), &[]);
+    assert_eq!(code, 0);
+    let model = tmp.path().join("m.model");
+    let (code, stdout, err) = run(&["predict", p(&model), p(&text), "-o", p(&missing)]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("No such file or directory") && err.contains(p(&missing)) && stdout.is_empty(), "{err}");
+    // Nothing was left beside the dataset: no temporary file.
+    let names: Vec<_> = std::fs::read_dir(tmp.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(names.len(), 3, "{names:?}");
+}

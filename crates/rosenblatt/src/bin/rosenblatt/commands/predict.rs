@@ -8,6 +8,10 @@ use rosenblatt::predict::{Predicted, predict_path};
 use std::io::Write;
 
 pub fn run(a: PredictArgs, ui: Ui, procs: &Procs) -> anyhow::Result<()> {
+    // A bad output path fails before the predictions, not after them.
+    if let Some(path) = a.output.as_deref().filter(|_| procs.team().is_none()) {
+        AtomicFile::probe(path)?;
+    }
     // Across processes, a dataset's rows are shared out and the
     // predictions gathered in input order; text is read by rank 0 alone.
     if let Some(team) = procs.team().filter(|_| a.input.is_dir()) {

@@ -19,6 +19,17 @@ pub fn write_one(v: serde_json::Value, model: Option<&SavedModel>, dir: &Path, u
     finish(&report, dir, ui)
 }
 
+/// Fails unless `dir` is a directory or can become one: checked before a
+/// long run whose report goes there.
+pub fn check_dir(dir: &Path) -> anyhow::Result<()> {
+    match std::fs::metadata(dir) {
+        Ok(m) if !m.is_dir() => {
+            anyhow::bail!("{}: exists and is not a directory (--report takes a directory)", dir.display())
+        }
+        _ => Ok(()),
+    }
+}
+
 fn finish(report: &Report, dir: &Path, ui: Ui) -> anyhow::Result<()> {
     report.notes.iter().for_each(|n| ui.note(n));
     write(dir, report)?;

@@ -7,6 +7,7 @@ use anyhow::bail;
 use rosenblatt::cluster;
 use rosenblatt::learners::{Team, TrainOptions};
 use rosenblatt::loader::Dataset;
+use rosenblatt::loader::fs::AtomicFile;
 use rosenblatt::train::{Hooks, PassLine, TrainSpec, train_dataset};
 
 pub fn run(a: TrainArgs, ui: Ui, procs: &Procs) -> anyhow::Result<()> {
@@ -14,6 +15,7 @@ pub fn run(a: TrainArgs, ui: Ui, procs: &Procs) -> anyhow::Result<()> {
         let ds = crate::ui::open_dataset(&a.dataset)?;
         let test = a.test.as_deref().map(crate::ui::open_dataset).transpose()?;
         let spec = spec(&a)?;
+        outputs(&a)?;
         return train(a, ui, &ds, test.as_ref(), spec, None);
     };
     // Each process opens the shards of its parts' rows and checks the
@@ -37,7 +39,18 @@ fn prepare(a: &TrainArgs, team: &dyn Team) -> anyhow::Result<(Dataset, Option<Da
     rosenblatt::train::check_team(&spec, team.size(), a.test.is_some())?;
     let ds = crate::ui::open_share(&a.dataset, team, spec.parts)?;
     let test = a.test.as_deref().map(crate::ui::open_dataset).transpose()?;
+    if team.rank() == 0 {
+        outputs(a)?;
+    }
     Ok((ds, test, spec))
+}
+
+/// Fails now, not after the training, where the model or the report could
+/// not be written.
+fn outputs(a: &TrainArgs) -> anyhow::Result<()> {
+    AtomicFile::probe(&a.output)?;
+    a.report.as_deref().map(super::report::check_dir).transpose()?;
+    Ok(())
 }
 
 /// The training request the flags make.
