@@ -261,7 +261,14 @@ pub fn split_holdout<'v>(
     if held >= n {
         return Err(Error::Input(format!("--holdout leaves no training rows of {n}")));
     }
-    Ok((all.range(0..n - held), (held > 0).then(|| all.range(n - held..n))))
+    // An empty holdout would be scored as NaN (and `tune` pick its best
+    // by it): refused, as a fraction of a pass that trains on no row is.
+    if held == 0 {
+        return Err(Error::Input(format!(
+            "--holdout {f} of {n} rows holds out no row; give a larger fraction, or a test set"
+        )));
+    }
+    Ok((all.range(0..n - held), Some(all.range(n - held..n))))
 }
 
 /// The hyper-parameters and options a resumed run takes from the model it

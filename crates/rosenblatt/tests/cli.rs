@@ -476,6 +476,11 @@ mod data {
             (vec!["train", p(&multi), "--learner", "perceptron", "-o", p(&out)], "needs ±1 labels"),
             (vec!["train", p(&bin), "--learner", "multiclass-perceptron", "-o", p(&out)], "needs class-id labels"),
             (vec!["train", p(&bin), "--learner", "perceptron", "--holdout", "1.5", "-o", p(&out)], "--holdout 1.5"),
+            (
+                vec!["train", p(&bin), "--learner", "perceptron", "--holdout", "0.001", "-o", p(&out)],
+                "--holdout 0.001 of 300 rows holds out no row",
+            ),
+            (vec!["tune", p(&bin), "--learner", "logistic", "--holdout", "0.001"], "holds out no row"),
             (vec!["train", p(&bin), "--learner", "perceptron", "--eta=-1", "-o", p(&out)], "eta = -1"),
             (vec!["train", p(&bin), "--learner", "perceptron", "--passes", "0", "-o", p(&out)], "passes = 0"),
             (vec!["eval", p(&tmp.path().join("missing.model")), p(&bin)], "missing.model"),
