@@ -101,7 +101,8 @@ def _rows(X):
         if X.format != "csr":
             X = sp.csr_matrix(X)
         if X.dtype != np.float32:
-            X = X.astype(np.float32)
+            data = _float32(X.data, lambda k: (int(np.searchsorted(X.indptr, k, "right")) - 1, int(X.indices[k])))
+            X = sp.csr_matrix((data, X.indices, X.indptr), shape=X.shape)
         if not X.has_canonical_format:
             # Sorted indices, duplicates summed, on a copy: the caller's
             # matrix is not changed.
@@ -113,7 +114,28 @@ def _rows(X):
         else:
             indices = indices.astype(np.uint32)
         return ("csr", X.indptr.astype(np.uint64), indices, X.data)
-    return ("dense", np.ascontiguousarray(X, dtype=np.float32))
+    X = np.asarray(X)
+    if X.dtype == np.float32:
+        return ("dense", np.ascontiguousarray(X))
+    return ("dense", np.ascontiguousarray(_float32(X, lambda k: np.unravel_index(k, X.shape))))
+
+
+def _float32(values, where):
+    """``values`` (an array) as float32; a finite value beyond float32's
+    range is an error naming it and where ``where(flat index)`` says it is,
+    not an infinity the engine would then report as the caller's."""
+    with np.errstate(over="raise"):
+        try:
+            return values.astype(np.float32)
+        except FloatingPointError:
+            pass
+    flat = values.ravel()
+    k = int(np.flatnonzero(np.isfinite(flat) & (np.abs(flat) > np.finfo(np.float32).max))[0])
+    row, column = (int(i) for i in where(k))
+    raise ValueError(
+        f"row {row}, column {column}: the value {float(flat[k])!r} is beyond float32's range "
+        "(the engine learns in float32); scale the features"
+    )
 
 
 def _batch(rows):

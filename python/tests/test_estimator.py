@@ -7,6 +7,7 @@ import sys
 import threading
 import time
 import tracemalloc
+import warnings
 
 import numpy as np
 import pytest
@@ -178,12 +179,20 @@ def test_values_that_are_not_finite_are_refused_naming_the_row():
         c = RosenblattClassifier("multiclass-perceptron").fit(X, y)
         with pytest.raises(ValueError, match=word):
             c.predict(Xb)
-    # A float64 value past float32's range becomes infinite when the batch
-    # is read as float32: refused, not trained on.
+    # A float64 value past float32's range is refused as what it is, where
+    # it is, with no overflow warning (it used to become infinite in the
+    # cast, and the error then named an inf the caller never gave).
     big = X.astype(np.float64)
-    big[3, 0] = 1e300
-    with pytest.raises(ValueError, match="row 3.*inf"), pytest.warns(RuntimeWarning, match="overflow"):
-        RosenblattClassifier("perceptron").fit(big, y)
+    big[3, 7] = -1e300
+    fitted = RosenblattClassifier("perceptron").fit(X, y)
+    want = r"row 3, column 7: the value -1e\+300 is beyond float32's range"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for form in (big, np.asfortranarray(big), sp.csr_matrix(big), sp.csc_matrix(big)):
+            with pytest.raises(ValueError, match=want):
+                RosenblattClassifier("perceptron").fit(form, y)
+            with pytest.raises(ValueError, match=want):
+                fitted.predict(form)
 
 
 def test_pickling_keeps_the_model_and_the_learner_state():
