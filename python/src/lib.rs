@@ -554,22 +554,40 @@ fn load_svmlight<'py>(
     Bound<'py, PyArray1<f64>>,
     u64,
 )> {
-    let parsed = py
+    use rayon::prelude::*;
+    let (indptr, indices, values, labels, found) = py
         .detach(|| -> Result<_, Error> {
             let text = rosenblatt::loader::input::read_input(&path, u64::MAX)?;
             let opts = rosenblatt::loader::ParseOptions { zero_based: zero_based != Some(false), ..Default::default() };
-            let mut rows = rosenblatt::loader::libsvm::parse_parallel(&text, &opts, 8 << 20)
+            let rows = rosenblatt::loader::libsvm::parse_parallel(&text, &opts, 8 << 20)
                 .map_err(|e| Error::Input(format!("{}: {e}", path.display())))?;
-            if zero_based.is_none() && !rows.indices.contains(&0) {
-                rows.indices.iter_mut().for_each(|i| *i -= 1);
+            drop(text);
+            if !rows.label_offsets.is_empty() {
+                return Err(Error::Input("multi-label files are not supported".into()));
             }
-            if rows.indices.iter().any(|&i| i > i32::MAX as u32) {
+            // One parallel pass finds what "auto" and the int32 check need;
+            // the columns then become NumPy's types in place (same sizes:
+            // no copy, no fresh pages).
+            let (lo, hi) = rows
+                .indices
+                .par_iter()
+                .fold(|| (u32::MAX, 0), |(lo, hi), &i| (lo.min(i), hi.max(i)))
+                .reduce(|| (u32::MAX, 0), |a, b| (a.0.min(b.0), a.1.max(b.1)));
+            let (mut indices, empty) = (rows.indices, lo > hi);
+            let shift = u32::from(zero_based.is_none() && !empty && lo != 0);
+            if !empty && hi - shift > i32::MAX as u32 {
                 return Err(Error::Input(format!("{}: a feature index exceeds 2^31 − 1", path.display())));
             }
-            Ok(rows)
+            if shift == 1 {
+                indices.par_iter_mut().for_each(|i| *i -= 1);
+            }
+            let found = if empty { 0 } else { u64::from(hi - shift) + 1 };
+            let indices: Vec<i32> = indices.into_iter().map(|i| i as i32).collect();
+            let indptr: Vec<i64> = rows.offsets.into_iter().map(|o| o as i64).collect();
+            let labels: Vec<f64> = rows.labels.iter().map(|&y| f64::from(y)).collect();
+            Ok((indptr, indices, rows.values, labels, found))
         })
         .map_err(err)?;
-    let found = parsed.indices.iter().max().map_or(0, |&m| u64::from(m) + 1);
     let dim = match n_features {
         Some(n) if n < found => {
             return Err(err(format!("n_features = {n}, but the file has feature index {}", found - 1)));
@@ -577,16 +595,10 @@ fn load_svmlight<'py>(
         Some(n) => n,
         None => found,
     };
-    if !parsed.label_offsets.is_empty() {
-        return Err(err("multi-label files are not supported"));
-    }
-    let indptr: Vec<i64> = parsed.offsets.iter().map(|&o| o as i64).collect();
-    let indices: Vec<i32> = parsed.indices.iter().map(|&i| i as i32).collect();
-    let labels: Vec<f64> = parsed.labels.iter().map(|&y| f64::from(y)).collect();
     Ok((
         PyArray1::from_vec(py, indptr),
         PyArray1::from_vec(py, indices),
-        PyArray1::from_vec(py, parsed.values),
+        PyArray1::from_vec(py, values),
         PyArray1::from_vec(py, labels),
         dim,
     ))

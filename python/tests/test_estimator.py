@@ -376,6 +376,15 @@ def test_load_svmlight_file_reads_what_scikit_learn_reads(tmp_path):
     assert X64.dtype == np.float64
     with pytest.raises(ValueError, match="n_features = 3"):
         rosenblatt.load_svmlight_file(path, n_features=3)
+    # The largest index int32 indices hold, one-based, and one past it.
+    edge = tmp_path / "edge.svm"
+    edge.write_text("1 2147483648:1\n")
+    Xe, _ = rosenblatt.load_svmlight_file(edge)
+    assert Xe.indices.tolist() == [2**31 - 1] and Xe.shape == (1, 2**31)
+    edge.write_text("1 2147483649:1\n")
+    for zb in ("auto", True):
+        with pytest.raises(ValueError, match="exceeds 2\\^31"):
+            rosenblatt.load_svmlight_file(edge, zero_based=zb)
     bad = tmp_path / "bad.svm"
     bad.write_text("1 1:1 2:x\n")
     with pytest.raises(ValueError, match="line 1"):
