@@ -54,11 +54,17 @@ impl Format {
 
 /// Whether the file at `p` begins as an uncompressed IDX file of unsigned
 /// bytes does: two zero bytes, the type 0x08, one to three dimensions. No
-/// LIBSVM text starts with a NUL byte.
+/// LIBSVM text starts with a NUL byte. Only a regular file is looked at: a
+/// pipe's first bytes, once read, would be gone from the conversion
+/// (`--format mnist` names such inputs).
 fn starts_as_idx(p: &Path) -> bool {
     use std::io::Read;
     let mut head = [0u8; 4];
-    std::fs::File::open(p).and_then(|mut f| f.read_exact(&mut head)).is_ok() && matches!(head, [0, 0, 0x08, 1..=3])
+    // `metadata` follows the path without opening it: opening a named pipe
+    // would wait for its writer.
+    std::fs::metadata(p).is_ok_and(|m| m.is_file())
+        && std::fs::File::open(p).and_then(|mut f| f.read_exact(&mut head)).is_ok()
+        && matches!(head, [0, 0, 0x08, 1..=3])
 }
 
 /// How to convert.

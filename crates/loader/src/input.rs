@@ -24,77 +24,141 @@ impl std::ops::Deref for InputBytes {
     }
 }
 
+/// An input opened, with its first bytes read to tell its format.
+struct Opened {
+    file: std::fs::File,
+    magic: [u8; 3],
+    got: usize,
+    /// A regular file: it can be mapped, and reopened to read it again from
+    /// its start. Anything else (a pipe, `/dev/stdin`, a process
+    /// substitution) is read once, as a stream.
+    regular: bool,
+}
+
+impl Opened {
+    fn new(path: &Path) -> Result<Opened, LoadError> {
+        let file = std::fs::File::open(path).map_err(|e| LoadError::io(path, e))?;
+        let regular = file.metadata().map_err(|e| LoadError::io(path, e))?.is_file();
+        let mut magic = [0u8; 3];
+        let mut got = 0;
+        // A pipe may hand over fewer bytes than asked: read until three or
+        // the end.
+        while got < magic.len() {
+            match (&file).read(&mut magic[got..]) {
+                Ok(0) => break,
+                Ok(n) => got += n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(LoadError::io(path, e)),
+            }
+        }
+        Ok(Opened { file, magic, got, regular })
+    }
+
+    /// `gzip` (`1f 8b`), `bzip2` (`BZh`), or `None` for plain text.
+    fn compression(&self) -> Option<&'static str> {
+        match &self.magic[..self.got] {
+            [0x1f, 0x8b, ..] => Some("gzip"),
+            b"BZh" => Some("bzip2"),
+            _ => None,
+        }
+    }
+
+    /// The input's bytes from its start: a regular file reopened; a stream
+    /// with the bytes already read put back in front.
+    fn into_reader(self, path: &Path) -> Result<Box<dyn Read + Send>, LoadError> {
+        if self.regular {
+            return Ok(Box::new(std::fs::File::open(path).map_err(|e| LoadError::io(path, e))?));
+        }
+        Ok(Box::new(std::io::Cursor::new(self.magic[..self.got].to_vec()).chain(self.file)))
+    }
+
+    /// The decompressed text, for a compressed input.
+    fn into_decoder(self, path: &Path, format: &'static str) -> Result<Box<dyn Read + Send>, LoadError> {
+        let raw = std::io::BufReader::new(self.into_reader(path)?);
+        Ok(if format == "gzip" {
+            Box::new(flate2::bufread::MultiGzDecoder::new(raw))
+        } else {
+            Box::new(bzip2::bufread::MultiBzDecoder::new(raw))
+        })
+    }
+}
+
+/// The error for a read of `path`'s text that failed: a decoder's names
+/// its format.
+fn read_error(path: &Path, format: Option<&'static str>, source: std::io::Error) -> LoadError {
+    match format {
+        Some(format) => LoadError::Decompress { path: path.to_path_buf(), format, source },
+        None => LoadError::io(path, source),
+    }
+}
+
+/// The error for text past `limit` bytes.
+fn too_long(path: &Path, format: Option<&'static str>, limit: u64) -> LoadError {
+    let what = if format.is_some() { "decompresses to" } else { "holds" };
+    LoadError::Invalid(format!(
+        "{}: {what} more than {limit} bytes of text (raise the limit if this is intended)",
+        path.display()
+    ))
+}
+
 /// Reads `path`, decompressing gzip (`1f 8b`) and bzip2 (`BZh`) streams.
-/// At most `limit` decompressed bytes are accepted (a guard against
+/// A plain regular file is mapped; a pipe or another stream
+/// (`/dev/stdin`, `<(zcat …)`) is read to its end. At most `limit` bytes of
+/// text are accepted from a decoder or a stream (a guard against
 /// decompression bombs); the buffer grows only as data actually arrives.
 pub fn read_input(path: &Path, limit: u64) -> Result<InputBytes, LoadError> {
-    let file = std::fs::File::open(path).map_err(|e| LoadError::io(path, e))?;
-    let len = file.metadata().map_err(|e| LoadError::io(path, e))?.len();
-    if len == 0 {
-        return Ok(InputBytes::Owned(Vec::new()));
-    }
-    let mut magic = [0u8; 3];
-    let got = (&file).read(&mut magic).map_err(|e| LoadError::io(path, e))?;
-    let magic = &magic[..got];
-    let decode = |reader: Box<dyn Read>, format: &'static str| -> Result<InputBytes, LoadError> {
-        let mut out = Vec::new();
-        reader.take(limit.saturating_add(1)).read_to_end(&mut out).map_err(|source| LoadError::Decompress {
-            path: path.to_path_buf(),
-            format,
-            source,
-        })?;
-        if out.len() as u64 > limit {
-            return Err(LoadError::Invalid(format!(
-                "{}: decompresses to more than {limit} bytes (raise the limit if this is intended)",
-                path.display()
-            )));
+    let opened = Opened::new(path)?;
+    let format = opened.compression();
+    let reader = match format {
+        Some(f) => opened.into_decoder(path, f)?,
+        None if opened.regular => {
+            if opened.got == 0 {
+                // Empty: nothing to map (a map of no bytes fails).
+                return Ok(InputBytes::Owned(Vec::new()));
+            }
+            // SAFETY: read-only private mapping of an input the user named; we
+            // only read it, and a concurrent truncation can only raise SIGBUS
+            // (the same contract as shards, documented in `shard`).
+            let m = unsafe { memmap2::Mmap::map(&opened.file) }.map_err(|e| LoadError::io(path, e))?;
+            return Ok(InputBytes::Mapped(m));
         }
-        Ok(InputBytes::Owned(out))
+        None => opened.into_reader(path)?,
     };
-    let reopen = || std::fs::File::open(path).map_err(|e| LoadError::io(path, e));
-    if magic.starts_with(&[0x1f, 0x8b]) {
-        let f = std::io::BufReader::new(reopen()?);
-        decode(Box::new(flate2::bufread::MultiGzDecoder::new(f)), "gzip")
-    } else if magic == b"BZh" {
-        let f = std::io::BufReader::new(reopen()?);
-        decode(Box::new(bzip2::bufread::MultiBzDecoder::new(f)), "bzip2")
-    } else {
-        // SAFETY: read-only private mapping of an input the user named; we
-        // only read it, and a concurrent truncation can only raise SIGBUS
-        // (the same contract as shards, documented in `shard`).
-        let m = unsafe { memmap2::Mmap::map(&file) }.map_err(|e| LoadError::io(path, e))?;
-        Ok(InputBytes::Mapped(m))
+    let mut out = Vec::new();
+    reader.take(limit.saturating_add(1)).read_to_end(&mut out).map_err(|e| read_error(path, format, e))?;
+    if out.len() as u64 > limit {
+        return Err(too_long(path, format, limit));
     }
+    Ok(InputBytes::Owned(out))
 }
 
 /// Calls `f` with consecutive pieces of `path`'s text, in order, each ending
 /// just after a line end (the last one may not) and about `block` bytes
-/// long: a plain file is mapped and cut, a gzip or bzip2 stream is decoded
-/// as it is read, so that memory holds one piece (and a line longer than
-/// `block`, whole). At most `limit` decompressed bytes are accepted.
-/// Returns the bytes of text read.
+/// long: a plain regular file is mapped and cut; a gzip or bzip2 stream is
+/// decoded as it is read, and a pipe read as it comes, so that memory holds
+/// one piece (and a line longer than `block`, whole). At most `limit` bytes
+/// of text are accepted from a decoder or a stream. Returns the bytes of
+/// text read.
 pub fn for_each_block(
     path: &Path,
     block: usize,
     limit: u64,
     mut f: impl FnMut(&[u8]) -> Result<(), LoadError>,
 ) -> Result<u64, LoadError> {
-    let file = std::fs::File::open(path).map_err(|e| LoadError::io(path, e))?;
-    let mut magic = [0u8; 3];
-    let got = (&file).read(&mut magic).map_err(|e| LoadError::io(path, e))?;
-    let reopen = || std::fs::File::open(path).map_err(|e| LoadError::io(path, e));
-    let reader: Box<dyn Read + Send> = match &magic[..got] {
-        [0x1f, 0x8b, ..] => Box::new(flate2::bufread::MultiGzDecoder::new(std::io::BufReader::new(reopen()?))),
-        b"BZh" => Box::new(bzip2::bufread::MultiBzDecoder::new(std::io::BufReader::new(reopen()?))),
-        _ => {
+    let opened = Opened::new(path)?;
+    let format = opened.compression();
+    let reader = match format {
+        Some(fmt) => opened.into_decoder(path, fmt)?,
+        None if opened.regular => {
+            drop(opened);
             let text = read_input(path, limit)?;
             for piece in crate::libsvm::split_lines(&text, block.max(1)) {
                 f(piece)?;
             }
             return Ok(text.len() as u64);
         }
+        None => opened.into_reader(path)?,
     };
-    let format = if magic[0] == 0x1f { "gzip" } else { "bzip2" };
     // The decoder runs on a thread of its own, a block ahead of `f`, so that
     // decoding and parsing overlap: the conversion runs at the decoder's
     // speed when parsing is faster.
@@ -110,11 +174,7 @@ pub fn for_each_block(
                 while buf.len() < want {
                     let at = buf.len();
                     buf.resize(at + (1 << 20), 0);
-                    let n = reader.read(&mut buf[at..]).map_err(|source| LoadError::Decompress {
-                        path: path.to_path_buf(),
-                        format,
-                        source,
-                    })?;
+                    let n = reader.read(&mut buf[at..]).map_err(|e| read_error(path, format, e))?;
                     buf.truncate(at + n);
                     total += n as u64;
                     if n == 0 {
@@ -123,10 +183,7 @@ pub fn for_each_block(
                     }
                 }
                 if total > limit {
-                    return Err(LoadError::Invalid(format!(
-                        "{}: decompresses to more than {limit} bytes (raise the limit if this is intended)",
-                        path.display()
-                    )));
+                    return Err(too_long(path, format, limit));
                 }
                 if ended {
                     if !buf.is_empty() {

@@ -937,3 +937,56 @@ fn shards_cut_small_keep_multilabels_and_query_ids_of_every_size() {
         assert_eq!(ds.to_rows(), rows, "shard size {shard_bytes}");
     }
 }
+
+/// Inputs that are pipes — named ones here, as `<(zcat …)` and
+/// `/dev/stdin` are — are read once, from their first byte: their size
+/// reads as 0 (a plain one became "no rows"), a compressed one cannot be
+/// reopened after its format is seen (its first bytes were lost), and the
+/// format guess for two inputs must not read them at all (it took the
+/// first four bytes of each).
+#[cfg(target_os = "linux")]
+#[test]
+fn pipes_are_read_once_from_their_first_byte() {
+    use rosenblatt_loader::convert::{ConvertOptions, Format, convert};
+    use std::io::Write;
+    let tmp = tempfile::tempdir().unwrap();
+    let mut text = String::new();
+    for r in 0..500u32 {
+        text.push_str(&format!(
+            "{} {}:1 {}:{}\n",
+            if r % 3 == 0 { "+1" } else { "-1" },
+            1 + r % 50,
+            60 + r % 9,
+            1 + r % 5
+        ));
+    }
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    gz.write_all(text.as_bytes()).unwrap();
+    let gz = gz.finish().unwrap();
+    let want = parse(format!("{text}{text}").as_bytes(), &ParseOptions::default()).unwrap();
+    let fifo = |name: &str| {
+        let p = tmp.path().join(name);
+        assert!(std::process::Command::new("mkfifo").arg(&p).status().unwrap().success());
+        p
+    };
+    // A writer per pipe; each blocks until the conversion opens its pipe.
+    let feed = |p: &Path, bytes: Vec<u8>| {
+        let p = p.to_path_buf();
+        std::thread::spawn(move || std::fs::File::create(p).and_then(|mut f| f.write_all(&bytes)))
+    };
+    let small = ConvertOptions { block_bytes: 1000, batch_bytes: 4000, ..Default::default() };
+    for (k, second) in [text.as_bytes().to_vec(), gz].into_iter().enumerate() {
+        let (a, b) = (fifo(&format!("a{k}")), fifo(&format!("b{k}")));
+        let inputs = [a.clone(), b.clone()];
+        assert_eq!(Format::guess(&inputs), Format::Libsvm);
+        let writers = [feed(&a, text.as_bytes().to_vec()), feed(&b, second)];
+        let out = tmp.path().join(format!("out{k}"));
+        convert(&inputs, &out, &small, &mut |_| {}).unwrap();
+        writers.into_iter().for_each(|w| w.join().unwrap().unwrap());
+        let got = Dataset::open(&out, OpenOptions::default()).unwrap().to_rows();
+        assert_eq!(
+            (got.labels, got.indices, got.values),
+            (want.labels.clone(), want.indices.clone(), want.values.clone())
+        );
+    }
+}
