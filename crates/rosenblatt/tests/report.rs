@@ -266,6 +266,9 @@ fn train_json_becomes_a_report_with_the_same_bytes_every_time() {
     assert!(err.contains("not JSON") && !err.contains("panicked"), "{err}");
     let (code, _, err) = run(&["report", p(&json), "-o", p(&model)]);
     assert_eq!(code, 1);
+    assert!(err.contains("exists and is not a directory") && err.trim().lines().count() == 1, "{err}");
+    let (code, _, err) = run(&["report", p(&json), "-o", p(&model.join("sub"))]);
+    assert_eq!(code, 1);
     assert!(err.contains("cannot create the directory"), "{err}");
 }
 

@@ -7,6 +7,7 @@ use rosenblatt::report::{Input, Report, render, write};
 use std::path::{Path, PathBuf};
 
 pub fn run(inputs: &[PathBuf], output: &Path, ui: Ui) -> anyhow::Result<()> {
+    check_dir(output)?;
     let inputs = inputs.iter().map(|p| Input::read(p)).collect::<Result<Vec<_>, _>>()?;
     let report = render(&inputs, &[])?;
     finish(&report, output, ui)
