@@ -105,8 +105,9 @@ pub struct BoundsArgs {
 pub struct PredictArgs {
     /// The model file.
     pub model: PathBuf,
-    /// A dataset directory, or a LIBSVM text file (plain, .gz or .bz2),
-    /// read in the index base of the model's training data.
+    /// A dataset directory, or LIBSVM text (a file, plain, .gz or .bz2, or
+    /// a pipe such as /dev/stdin), read in the index base of the model's
+    /// training data.
     pub input: PathBuf,
     /// Write the predictions here instead of to standard output.
     #[arg(short, long)]
@@ -549,7 +550,9 @@ pub enum FormatArg {
 
 #[derive(Args, Debug)]
 pub struct ConvertArgs {
-    /// Input files: LIBSVM text (plain, .gz or .bz2), or for MNIST the images file then the labels file.
+    /// Input files: LIBSVM text (plain, .gz or .bz2; a pipe such as
+    /// /dev/stdin too), or for MNIST the images file then the labels file
+    /// (from pipes, with --format mnist).
     #[arg(required = true)]
     pub inputs: Vec<PathBuf>,
     /// The dataset directory to create.
