@@ -63,13 +63,27 @@ impl Opened {
         }
     }
 
-    /// The input's bytes from its start: a regular file reopened; a stream
+    /// The input's bytes from its start: a regular file rewound; a stream
     /// with the bytes already read put back in front.
-    fn into_reader(self, path: &Path) -> Result<Box<dyn Read + Send>, LoadError> {
+    fn into_reader(mut self, path: &Path) -> Result<Box<dyn Read + Send>, LoadError> {
         if self.regular {
-            return Ok(Box::new(std::fs::File::open(path).map_err(|e| LoadError::io(path, e))?));
+            std::io::Seek::rewind(&mut self.file).map_err(|e| LoadError::io(path, e))?;
+            return Ok(Box::new(self.file));
         }
         Ok(Box::new(std::io::Cursor::new(self.magic[..self.got].to_vec()).chain(self.file)))
+    }
+
+    /// A plain regular file's bytes, mapped (empty: nothing to map, and a
+    /// map of no bytes fails).
+    fn map(&self, path: &Path) -> Result<InputBytes, LoadError> {
+        if self.got == 0 {
+            return Ok(InputBytes::Owned(Vec::new()));
+        }
+        // SAFETY: read-only private mapping of an input the user named; we
+        // only read it, and a concurrent truncation can only raise SIGBUS
+        // (the same contract as shards, documented in `shard`).
+        let m = unsafe { memmap2::Mmap::map(&self.file) }.map_err(|e| LoadError::io(path, e))?;
+        Ok(InputBytes::Mapped(m))
     }
 
     /// The decompressed text, for a compressed input.
@@ -111,17 +125,7 @@ pub fn read_input(path: &Path, limit: u64) -> Result<InputBytes, LoadError> {
     let format = opened.compression();
     let reader = match format {
         Some(f) => opened.into_decoder(path, f)?,
-        None if opened.regular => {
-            if opened.got == 0 {
-                // Empty: nothing to map (a map of no bytes fails).
-                return Ok(InputBytes::Owned(Vec::new()));
-            }
-            // SAFETY: read-only private mapping of an input the user named; we
-            // only read it, and a concurrent truncation can only raise SIGBUS
-            // (the same contract as shards, documented in `shard`).
-            let m = unsafe { memmap2::Mmap::map(&opened.file) }.map_err(|e| LoadError::io(path, e))?;
-            return Ok(InputBytes::Mapped(m));
-        }
+        None if opened.regular => return opened.map(path),
         None => opened.into_reader(path)?,
     };
     let mut out = Vec::new();
@@ -150,8 +154,7 @@ pub fn for_each_block(
     let reader = match format {
         Some(fmt) => opened.into_decoder(path, fmt)?,
         None if opened.regular => {
-            drop(opened);
-            let text = read_input(path, limit)?;
+            let text = opened.map(path)?;
             for piece in crate::libsvm::split_lines(&text, block.max(1)) {
                 f(piece)?;
             }
