@@ -9,6 +9,7 @@
  *   gcc -O2 -march=x86-64-v3 -o /tmp/row_order benches/c/row_order.c
  *   /tmp/row_order 60000 12     # 84 MB of rows: from memory
  *   /tmp/row_order 10240 300    # 14 MB: inside the 32 MB L3
+ *   /tmp/row_order 60000 12 16 256   # 16-row chunks, 256-row windows
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -16,12 +17,19 @@
 #include <string.h>
 #include <time.h>
 
-enum { DIM = 784, CHUNK = 64, WINDOW = 64 * 16, ORDERS = 6 };
+enum { DIM = 784, ORDERS = 10 };
+
+/* Rows per chunk and per window: Order::Chunks' 64 and 16 × 64 unless given. */
+static int CHUNK = 64, WINDOW = 64 * 16;
 
 static uint32_t *idx;
 static float *val;
 static uint64_t *off;
 static float w[DIM];
+/* A window's rows copied in training order (order 6). */
+static uint32_t *bidx;
+static float *bval;
+static uint64_t *boff;
 
 static uint64_t state = 88172645463325252ull;
 static uint64_t rnd(void) {
@@ -59,6 +67,14 @@ static void prefetch_row(uint32_t r) {
         __asm__ volatile("prefetcht0 (%0)" ::"r"(p));
 }
 
+/* The first two cache lines of each of row r's arrays. */
+static void prefetch_head(uint32_t r) {
+    __asm__ volatile("prefetcht0 (%0)" ::"r"(&idx[off[r]]));
+    __asm__ volatile("prefetcht0 64(%0)" ::"r"(&idx[off[r]]));
+    __asm__ volatile("prefetcht0 (%0)" ::"r"(&val[off[r]]));
+    __asm__ volatile("prefetcht0 64(%0)" ::"r"(&val[off[r]]));
+}
+
 static void shuffle(uint32_t *a, int n) {
     for (int i = n - 1; i > 0; i--) {
         int j = rnd() % (i + 1);
@@ -80,15 +96,24 @@ static const char *names[ORDERS] = {
     "window shuffled, no prefetch",
     "window shuffled, next window prefetched (Order::Chunks)",
     "window shuffled, next window and the row 2 ahead prefetched",
+    "window copied in shuffled order into a buffer, then dotted in order; next window prefetched",
+    "window shuffled, next window and the row 3 ahead prefetched",
+    "window shuffled, next window and the row 4 ahead prefetched",
+    "window shuffled, next window, the row 2 ahead and the head of the row 6 ahead prefetched",
 };
 
 int main(int argc, char **argv) {
     int n = argc > 1 ? atoi(argv[1]) : 60000, passes = argc > 2 ? atoi(argv[2]) : 12;
+    if (argc > 4) CHUNK = atoi(argv[3]), WINDOW = atoi(argv[4]);
+    if (CHUNK < 1 || WINDOW < CHUNK) return fprintf(stderr, "usage: row_order ROWS PASSES [CHUNK WINDOW]\n"), 2;
     if (n < WINDOW || passes < 3) return fprintf(stderr, "usage: row_order ROWS>=%d PASSES>=3\n", WINDOW), 2;
     idx = malloc(sizeof *idx * (size_t)n * 200);
     val = malloc(sizeof *val * (size_t)n * 200);
     off = malloc(sizeof *off * (n + 1));
     uint32_t *order = malloc(4 * (size_t)n), *stream = malloc(4 * (size_t)n), *chunks = malloc(4 * (size_t)n);
+    bidx = malloc(sizeof *bidx * (size_t)WINDOW * 200);
+    bval = malloc(sizeof *bval * (size_t)WINDOW * 200);
+    boff = malloc(sizeof *boff * (WINDOW + 1));
     double *times = malloc(sizeof *times * ORDERS * passes);
     off[0] = 0;
     for (int r = 0; r < n; r++) {
@@ -113,11 +138,32 @@ int main(int argc, char **argv) {
                 for (int a = 0; a < n; a += WINDOW) shuffle(order + a, (a + WINDOW < n ? WINDOW : n - a));
             if (o < 2)
                 for (int i = 0; i < n; i++) order[i] = i;
-            int window = o == 2 || o == 4 || o == 5, ahead = o == 1 || o == 5;
+            int window = o == 2 || o >= 4, ahead = o == 1 || o == 5 || o == 9 ? 2 : o == 7 ? 3 : o == 8 ? 4 : 0;
             double t = now();
+            if (o == 6) {
+                for (int a = 0; a < n; a += WINDOW) {
+                    int e = a + WINDOW < n ? a + WINDOW : n;
+                    boff[0] = 0;
+                    for (int i = a; i < e; i++) {
+                        uint64_t s = off[order[i]], len = off[order[i] + 1] - s;
+                        memcpy(bidx + boff[i - a], idx + s, 4 * len);
+                        memcpy(bval + boff[i - a], val + s, 4 * len);
+                        boff[i - a + 1] = boff[i - a] + len;
+                    }
+                    for (int i = e; i < e + WINDOW && i < n; i++) prefetch_row(stream[i]);
+                    uint32_t *si = idx;
+                    float *sv = val;
+                    idx = bidx, val = bval;
+                    for (int i = 0; i < e - a; i++) sink += dot(boff[i], boff[i + 1]);
+                    idx = si, val = sv;
+                }
+                times[o * passes + pass] = now() - t;
+                continue;
+            }
             for (int i = 0; i < n; i++) {
                 if (window && i + WINDOW < n) prefetch_row(stream[i + WINDOW]);
-                if (ahead && i + 2 < n) prefetch_row(order[i + 2]);
+                if (ahead && i + ahead < n) prefetch_row(order[i + ahead]);
+                if (o == 9 && i + 6 < n) prefetch_head(order[i + 6]);
                 sink += dot(off[order[i]], off[order[i] + 1]);
             }
             times[o * passes + pass] = now() - t;
