@@ -34,7 +34,7 @@ pub fn ocr(a: OcrArgs, ui: Ui) -> anyhow::Result<()> {
             opts.data.display()
         );
     }
-    a.report.as_deref().map(super::report::check_dir).transpose()?;
+    a.report.as_deref().map(|d| super::report::check_dir(d, "--report")).transpose()?;
     let bar = ui.bar(None, "");
     // Without a terminal there is no spinner: say once what the long first
     // step is, so a piped run does not sit silent.

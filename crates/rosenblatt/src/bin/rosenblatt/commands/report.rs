@@ -7,7 +7,7 @@ use rosenblatt::report::{Input, Report, render, write};
 use std::path::{Path, PathBuf};
 
 pub fn run(inputs: &[PathBuf], output: &Path, ui: Ui) -> anyhow::Result<()> {
-    check_dir(output)?;
+    check_dir(output, "-o")?;
     let inputs = inputs.iter().map(|p| Input::read(p)).collect::<Result<Vec<_>, _>>()?;
     let report = render(&inputs, &[])?;
     finish(&report, output, ui)
@@ -20,12 +20,12 @@ pub fn write_one(v: serde_json::Value, model: Option<&SavedModel>, dir: &Path, u
     finish(&report, dir, ui)
 }
 
-/// Fails unless `dir` is a directory or can become one: checked before a
-/// long run whose report goes there.
-pub fn check_dir(dir: &Path) -> anyhow::Result<()> {
+/// Fails unless `dir`, given with `flag`, is a directory or can become
+/// one: checked before a long run whose report goes there.
+pub fn check_dir(dir: &Path, flag: &str) -> anyhow::Result<()> {
     match std::fs::metadata(dir) {
         Ok(m) if !m.is_dir() => {
-            anyhow::bail!("{}: exists and is not a directory (--report takes a directory)", dir.display())
+            anyhow::bail!("{}: exists and is not a directory ({flag} takes a directory)", dir.display())
         }
         _ => Ok(()),
     }

@@ -49,7 +49,7 @@ fn prepare(a: &TrainArgs, team: &dyn Team) -> anyhow::Result<(Dataset, Option<Da
 /// not be written.
 fn outputs(a: &TrainArgs) -> anyhow::Result<()> {
     AtomicFile::probe(&a.output)?;
-    a.report.as_deref().map(super::report::check_dir).transpose()?;
+    a.report.as_deref().map(|d| super::report::check_dir(d, "--report")).transpose()?;
     Ok(())
 }
 
