@@ -181,9 +181,15 @@ impl Rows {
     /// Appends a copy of `other`'s rows after these.
     pub fn append(&mut self, other: &Rows) {
         let base = self.indices.len() as u64;
-        self.offsets.extend(other.offsets[1..].iter().map(|o| o + base));
         self.indices.extend_from_slice(&other.indices);
         self.values.extend_from_slice(&other.values);
+        self.append_rows(other, base);
+    }
+
+    /// Appends everything of `other` but its features, whose first is
+    /// already at `entry_base` of these columns.
+    fn append_rows(&mut self, other: &Rows, entry_base: u64) {
+        self.offsets.extend(other.offsets[1..].iter().map(|o| o + entry_base));
         self.labels.extend_from_slice(&other.labels);
         if let Some(&lb) = self.label_offsets.last() {
             self.label_offsets.extend(other.label_offsets[1..].iter().map(|o| o + lb));
@@ -199,39 +205,38 @@ impl Rows {
 /// the first line of `text` (for error positions).
 pub fn parse(text: &[u8], opts: &ParseOptions) -> Result<Rows, ParseError> {
     let text = strip_bom(text);
-    let mut p = LineParser::new(opts);
     let mut rows = Rows::new(opts.multilabel);
-    parse_lines(text, 1, &mut p, &mut rows)?;
+    parse_lines_into(text, 1, &mut LineParser::new(opts), &mut rows)?;
     Ok(rows)
 }
 
 /// Splits `text` into pieces of about `chunk_bytes` at line boundaries,
-/// parses them in parallel, and joins the rows in input order. Errors name
-/// the same line and column as [`parse`] would; the first error in input
-/// order wins.
+/// parses them in parallel, each straight into its place in the result.
+/// Errors name the same line and column as [`parse`] would; the first
+/// error in input order wins.
 pub fn parse_parallel(text: &[u8], opts: &ParseOptions, chunk_bytes: usize) -> Result<Rows, ParseError> {
     let text = strip_bom(text);
-    if one_piece(text, chunk_bytes) {
-        // One piece: parsed straight into the result, nothing to join.
-        let mut p = LineParser::new(opts);
-        let mut rows = Rows::new(opts.multilabel);
-        parse_lines(text, 1, &mut p, &mut rows)?;
-        return Ok(rows);
-    }
-    let mut parts = Vec::new();
-    parse_parts_into(text, opts, chunk_bytes, &mut parts)?;
-    Ok(join(parts, opts.multilabel))
+    let mut rows = Rows::new(opts.multilabel);
+    parse_block_into(text, 1, opts, chunk_bytes, &mut rows, &mut Vec::new())?;
+    Ok(rows)
 }
 
 /// [`parse_parallel`] on a piece of a larger input that starts at line
 /// `first_line` (1-based) and at a line start (a byte-order mark is not
 /// stripped: only the input's first piece may have one), appending the
 /// rows to `out` (a streaming conversion's batch). Errors and skipped lines
-/// carry the input's line numbers. On one thread the text is parsed
-/// straight into `out`; on more, each piece is parsed into one of `pieces`
-/// (kept by the caller, buffers and all, for the next block) and copied to
-/// `out` once, with no join. Returns the number of line ends in `text`
-/// (counted by the parse: no pass of its own).
+/// carry the input's line numbers. `pieces` holds each piece's per-row
+/// columns (kept by the caller, buffers and all, for the next block).
+/// Returns the number of line ends in `text` (counted by the parse: no
+/// pass of its own).
+///
+/// On more than one thread the features, nearly all of the output, are
+/// parsed straight into `out`: each piece gets a place there as long as
+/// its count of `:` (every stored feature is written with its own), the
+/// places are filled in parallel, then closed up where a piece held fewer
+/// features (explicit zeros, `qid:`, colons in comments). So the features
+/// are written once, as on one thread; a join would copy them again, into
+/// fresh pages, which cost this machine 110–127 ms of 637 on 512 MB.
 pub(crate) fn parse_block_into(
     text: &[u8],
     first_line: u64,
@@ -241,110 +246,137 @@ pub(crate) fn parse_block_into(
     pieces: &mut Vec<Rows>,
 ) -> Result<u64, ParseError> {
     if one_piece(text, chunk_bytes) {
-        let mut p = LineParser::new(opts);
-        return parse_lines(text, first_line, &mut p, out);
+        return parse_lines_into(text, first_line, &mut LineParser::new(opts), out);
     }
-    let shift = |e: &mut ParseError| e.line += first_line - 1;
-    let lines = parse_parts_into(text, opts, chunk_bytes, pieces).map_err(|mut e| {
-        shift(&mut e);
-        e
-    })?;
-    for part in pieces.iter_mut() {
-        part.skipped.iter_mut().for_each(shift);
-        out.append(part);
+    let chunks = split_lines(text, chunk_bytes.max(1));
+    // A stored feature is a token of at least three bytes ("1:1"), so a
+    // piece's third bounds its features too: the bound that limits what a
+    // text of nothing but colons (in comments) can ask for.
+    let places: Vec<usize> = chunks.par_iter().map(|c| count_byte(c, b':').min(c.len() / 3)).collect();
+    let base = out.indices.len();
+    let end = base + places.iter().sum::<usize>();
+    grow_zeroed(&mut out.indices, end);
+    grow_zeroed(&mut out.values, end);
+    pieces.resize_with(chunks.len(), Rows::default);
+    let mut slots = Vec::with_capacity(chunks.len());
+    let (mut indices, mut values) = (&mut out.indices[base..], &mut out.values[base..]);
+    for &n in &places {
+        let (i, rest_i) = indices.split_at_mut(n);
+        let (v, rest_v) = values.split_at_mut(n);
+        slots.push(Slot { indices: i, values: v, len: 0 });
+        (indices, values) = (rest_i, rest_v);
     }
-    Ok(lines)
+    let results: Vec<Result<(u64, usize), ParseError>> = chunks
+        .par_iter()
+        .zip(pieces.par_iter_mut())
+        .zip(slots.into_par_iter())
+        .map(|((chunk, rows), mut slot)| {
+            rows.clear(opts.multilabel);
+            let lines = parse_lines(chunk, 1, &mut LineParser::new(opts), rows, &mut slot)?;
+            Ok((lines, slot.len))
+        })
+        .collect();
+    // Line numbers restart in every piece: each piece's count from its
+    // parse places the next. The first error in input order wins (the
+    // pieces before it were parsed whole).
+    let (mut lines, mut from, mut to) = (first_line - 1, base, base);
+    for ((piece, result), place) in pieces.iter_mut().zip(results).zip(places) {
+        match result {
+            Ok((n, len)) => {
+                piece.skipped.iter_mut().for_each(|e| e.line += lines);
+                lines += n;
+                if from != to {
+                    out.indices.copy_within(from..from + len, to);
+                    out.values.copy_within(from..from + len, to);
+                }
+                out.append_rows(piece, to as u64);
+                (from, to) = (from + place, to + len);
+            }
+            Err(mut e) => {
+                e.line += lines;
+                out.indices.truncate(to);
+                out.values.truncate(to);
+                return Err(e);
+            }
+        }
+    }
+    out.indices.truncate(to);
+    out.values.truncate(to);
+    Ok(lines - (first_line - 1))
+}
+
+/// Where the parser puts a row's features.
+trait Entries {
+    fn len(&self) -> usize;
+    fn push(&mut self, index: u32, value: f32);
+    fn truncate(&mut self, len: usize);
+}
+
+/// The growing columns of one-thread parsing.
+struct Columns {
+    indices: Vec<u32>,
+    values: Vec<f32>,
+}
+
+impl Entries for Columns {
+    fn len(&self) -> usize {
+        self.indices.len()
+    }
+    #[inline]
+    fn push(&mut self, index: u32, value: f32) {
+        self.indices.push(index);
+        self.values.push(value);
+    }
+    fn truncate(&mut self, len: usize) {
+        self.indices.truncate(len);
+        self.values.truncate(len);
+    }
+}
+
+/// A piece's place in the result, as long as the piece's bound on its
+/// features: a push past it would be a bug in that bound, and panics on
+/// the slice's own check.
+struct Slot<'a> {
+    indices: &'a mut [u32],
+    values: &'a mut [f32],
+    len: usize,
+}
+
+impl Entries for Slot<'_> {
+    fn len(&self) -> usize {
+        self.len
+    }
+    #[inline]
+    fn push(&mut self, index: u32, value: f32) {
+        self.indices[self.len] = index;
+        self.values[self.len] = value;
+        self.len += 1;
+    }
+    fn truncate(&mut self, len: usize) {
+        self.len = len;
+    }
+}
+
+/// Lengthens `v` to `len` with zeros. A fresh column is allocated zeroed,
+/// which costs nothing until a page is first written (by the thread that
+/// parses into it); a reused one is written over.
+fn grow_zeroed<T: Copy + Default>(v: &mut Vec<T>, len: usize) {
+    if v.is_empty() && v.capacity() < len {
+        *v = vec![T::default(); len];
+    } else {
+        v.resize(len, T::default());
+    }
+}
+
+/// How many bytes of `text` are `b`: counted in blocks of 255 into a byte,
+/// which the compiler turns into vector compares and adds.
+fn count_byte(text: &[u8], b: u8) -> usize {
+    text.chunks(255).map(|c| usize::from(c.iter().fold(0u8, |n, &x| n + u8::from(x == b)))).sum()
 }
 
 /// Whether `text` is parsed in one piece: one thread, or a short text.
 fn one_piece(text: &[u8], chunk_bytes: usize) -> bool {
     rayon::current_num_threads() == 1 || text.len() <= chunk_bytes
-}
-
-/// The rows of each piece of `text`, parsed in parallel, into `parts` in
-/// input order, reusing the buffers of the rows already there (a
-/// conversion keeps them from block to block: fresh ones would cost page
-/// faults on every block). Line numbers (of the first error, of skipped
-/// lines) count from the start of `text`. Returns the number of line ends
-/// in `text`.
-fn parse_parts_into(
-    text: &[u8],
-    opts: &ParseOptions,
-    chunk_bytes: usize,
-    parts: &mut Vec<Rows>,
-) -> Result<u64, ParseError> {
-    let chunks = split_lines(text, chunk_bytes.max(1));
-    parts.resize_with(chunks.len(), Rows::default);
-    let lines: Vec<Result<u64, ParseError>> = chunks
-        .par_iter()
-        .zip(parts.par_iter_mut())
-        .map(|(chunk, rows)| {
-            let mut p = LineParser::new(opts);
-            rows.clear(opts.multilabel);
-            parse_lines(chunk, 1, &mut p, rows)
-        })
-        .collect();
-    // Line numbers restart in every chunk: each chunk's count from its
-    // parse places the next. The first error in input order wins (the
-    // chunks before it were parsed whole).
-    let mut base = 0u64;
-    for (part, lines) in parts.iter_mut().zip(lines) {
-        match lines {
-            Ok(n) => {
-                part.skipped.iter_mut().for_each(|e| e.line += base);
-                base += n;
-            }
-            Err(mut e) => {
-                e.line += base;
-                return Err(e);
-            }
-        }
-    }
-    Ok(base)
-}
-
-/// The rows of consecutive pieces as one, each column copied into place in
-/// parallel.
-fn join(parts: Vec<Rows>, multilabel: bool) -> Rows {
-    /// Copies every part's column into its place in `out`, adding `shift(p)`.
-    fn fill<T: Copy + Send + Sync + Default + std::ops::Add<Output = T>>(
-        parts: &[Rows],
-        column: impl Fn(&Rows) -> &[T] + Sync,
-        shift: impl Fn(usize) -> T + Sync,
-    ) -> Vec<T> {
-        let mut out = vec![T::default(); parts.iter().map(|p| column(p).len()).sum()];
-        let mut slots = Vec::with_capacity(parts.len());
-        let mut rest = out.as_mut_slice();
-        for p in parts {
-            let (here, tail) = rest.split_at_mut(column(p).len());
-            slots.push(here);
-            rest = tail;
-        }
-        slots.into_par_iter().enumerate().for_each(|(k, slot)| {
-            let (src, d) = (column(&parts[k]), shift(k));
-            slot.iter_mut().zip(src).for_each(|(o, &v)| *o = v + d);
-        });
-        out
-    }
-    let mut entry_base = vec![0u64; parts.len()];
-    let mut label_base = vec![0u64; parts.len()];
-    for k in 1..parts.len() {
-        entry_base[k] = entry_base[k - 1] + parts[k - 1].indices.len() as u64;
-        label_base[k] = label_base[k - 1] + parts[k - 1].multilabels.len() as u64;
-    }
-    let mut out = Rows::new(multilabel);
-    out.offsets.extend(fill(&parts, |p| &p.offsets[1..], |k| entry_base[k]));
-    if multilabel {
-        out.label_offsets.extend(fill(&parts, |p| &p.label_offsets[1..], |k| label_base[k]));
-    }
-    out.indices = fill(&parts, |p| &p.indices, |_| 0);
-    out.values = fill(&parts, |p| &p.values, |_| 0.0);
-    out.labels = fill(&parts, |p| &p.labels, |_| 0.0);
-    out.multilabels = fill(&parts, |p| &p.multilabels, |_| 0);
-    out.qids = fill(&parts, |p| &p.qids, |_| 0);
-    out.dim = parts.iter().map(|p| p.dim).max().unwrap_or(0);
-    out.skipped = parts.into_iter().flat_map(|p| p.skipped).collect();
-    out
 }
 
 /// Splits `text` into consecutive pieces of at least `target` bytes (except
@@ -380,7 +412,21 @@ fn strip_bom(text: &[u8]) -> &[u8] {
 /// Parses `text`'s lines into `rows`, numbering them from `first_line`;
 /// returns the number of line ends (`\n`) it held, which places the text
 /// that follows.
-fn parse_lines(text: &[u8], first_line: u64, p: &mut LineParser, rows: &mut Rows) -> Result<u64, ParseError> {
+/// [`parse_lines`] into `rows`' own feature columns.
+fn parse_lines_into(text: &[u8], first_line: u64, p: &mut LineParser, rows: &mut Rows) -> Result<u64, ParseError> {
+    let mut columns = Columns { indices: std::mem::take(&mut rows.indices), values: std::mem::take(&mut rows.values) };
+    let lines = parse_lines(text, first_line, p, rows, &mut columns);
+    (rows.indices, rows.values) = (columns.indices, columns.values);
+    lines
+}
+
+fn parse_lines(
+    text: &[u8],
+    first_line: u64,
+    p: &mut LineParser,
+    rows: &mut Rows,
+    entries: &mut impl Entries,
+) -> Result<u64, ParseError> {
     let mut line_no = first_line;
     let mut ends = 0u64;
     let mut start = 0;
@@ -392,7 +438,7 @@ fn parse_lines(text: &[u8], first_line: u64, p: &mut LineParser, rows: &mut Rows
         } else {
             &text[start..end]
         };
-        if let Err(kind_col) = p.line(line, rows) {
+        if let Err(kind_col) = p.line(line, rows, entries) {
             let err = ParseError { line: line_no, column: kind_col.1 as u64 + 1, kind: kind_col.0 };
             if p.opts.skip_bad_lines {
                 rows.skipped.push(err);
@@ -421,7 +467,7 @@ impl<'o> LineParser<'o> {
     }
 
     /// Parses one line (without its line end). On error nothing is appended.
-    fn line(&mut self, line: &[u8], rows: &mut Rows) -> LineResult {
+    fn line(&mut self, line: &[u8], rows: &mut Rows, entries: &mut impl Entries) -> LineResult {
         // A CR anywhere but in CRLF would be a line end to another reader.
         if let Some(c) = memchr::memchr2(b'\r', 0, line) {
             return Err((if line[c] == 0 { ParseErrorKind::Nul } else { ParseErrorKind::LoneCr }, c));
@@ -434,19 +480,25 @@ impl<'o> LineParser<'o> {
         let mut toks = Tokens { s: body, i: 0 };
         let Some((lc, label)) = toks.next() else { return Ok(()) };
 
-        let mark = (rows.labels.len(), rows.multilabels.len(), rows.indices.len());
-        let r = self.row(lc, label, &mut toks, rows);
+        let mark = (rows.labels.len(), rows.multilabels.len(), entries.len());
+        let r = self.row(lc, label, &mut toks, rows, entries);
         if r.is_err() {
             // Roll back whatever the bad row appended.
             rows.labels.truncate(mark.0);
             rows.multilabels.truncate(mark.1);
-            rows.indices.truncate(mark.2);
-            rows.values.truncate(mark.2);
+            entries.truncate(mark.2);
         }
         r
     }
 
-    fn row(&mut self, lc: usize, label: &[u8], toks: &mut Tokens<'_>, rows: &mut Rows) -> LineResult {
+    fn row(
+        &mut self,
+        lc: usize,
+        label: &[u8],
+        toks: &mut Tokens<'_>,
+        rows: &mut Rows,
+        entries: &mut impl Entries,
+    ) -> LineResult {
         // A first token that is a feature: a row with no label, which
         // scikit-learn's multi-label reader (and writer) takes for an empty
         // label set.
@@ -504,8 +556,7 @@ impl<'o> LineParser<'o> {
                 // Zeros stay until after sorting, so they still count as duplicates.
                 self.scratch.push((index, v, col));
             } else if v != 0.0 {
-                rows.indices.push(index);
-                rows.values.push(v);
+                entries.push(index, v);
             }
         }
         if unsorted {
@@ -517,10 +568,9 @@ impl<'o> LineParser<'o> {
             }
         }
         for &(i, v, _) in self.scratch.iter().filter(|e| e.1 != 0.0) {
-            rows.indices.push(i);
-            rows.values.push(v);
+            entries.push(i, v);
         }
-        rows.offsets.push(rows.indices.len() as u64);
+        rows.offsets.push(entries.len() as u64);
         if let Some(p) = prev {
             rows.dim = rows.dim.max(u64::from(p) + 1);
         }

@@ -244,6 +244,44 @@ fn chunked_parse_equals_whole_parse_at_every_split_point() {
     }
 }
 
+/// Pieces are parsed into places sized by their count of colons; where a
+/// piece stores fewer features (query ids, explicit zeros, colons in
+/// comments, rows skipped or rolled back) the places are closed up. The
+/// result is the whole parse's, in every mode, at every split.
+#[test]
+fn chunked_parse_closes_up_pieces_with_fewer_features_than_colons() {
+    let mut text = String::new();
+    for r in 0..60u32 {
+        text.push_str(&match r % 7 {
+            0 => format!("+1 qid:{r} 3:1 5:0 9:2.5\n"),
+            1 => "# 1:2 3:4 5:6 : : :\n".to_string(),
+            2 => format!("-1 {}:0 {}:1.5 # a:b c:d\n", 1 + r, 2 + r),
+            3 => "1 7:1 4:2 9:0\n".to_string(),
+            4 => "2,3 1:1 2:2 3:0\n".to_string(),
+            5 => format!("-1 1:1 2:x {}:1\n", 3 + r),
+            _ => format!("1:{r} 4:1\n"),
+        });
+    }
+    for mode in 0..16u8 {
+        let opts = ParseOptions {
+            zero_based: mode & 1 != 0,
+            sort_indices: mode & 2 != 0,
+            multilabel: mode & 4 != 0,
+            skip_bad_lines: mode & 8 != 0,
+        };
+        let whole = parse(text.as_bytes(), &opts);
+        for chunk in [1, 2, 3, 5, 8, 13, 21, 40, 100, 333, text.len()] {
+            let par = parse_in_two(|| parse_parallel(text.as_bytes(), &opts, chunk));
+            assert_eq!(par, whole, "{opts:?}, chunk size {chunk}");
+        }
+    }
+    // The modes that read it all: rows with explicit zeros and query ids
+    // really were closed up, not merely equal by being empty.
+    let all = ParseOptions { sort_indices: true, skip_bad_lines: true, ..Default::default() };
+    let rows = parse(text.as_bytes(), &all).unwrap();
+    assert!(rows.len() > 20 && rows.has_qids() && !rows.skipped.is_empty(), "{} rows", rows.len());
+}
+
 #[test]
 fn split_lines_cuts_only_after_newlines() {
     let text = b"a\nbb\n\nccc\nd";
