@@ -495,7 +495,7 @@ impl PyTrainer {
 }
 
 /// A converted dataset (`rosenblatt convert`), its shards mapped, not
-/// loaded.
+/// loaded, their checksums verified.
 #[pyclass(module = "rosenblatt._native", name = "Dataset")]
 struct PyDataset {
     ds: Dataset,
@@ -508,7 +508,7 @@ impl PyDataset {
         // A path that is not there at all is Python's FileNotFoundError.
         std::fs::metadata(&path)
             .map_err(|source| err(rosenblatt::loader::LoadError::Io { path: path.clone(), source }))?;
-        Ok(PyDataset { ds: Dataset::open(&path, OpenOptions::default()).map_err(err)? })
+        Ok(PyDataset { ds: Dataset::open(&path, OpenOptions::VERIFIED).map_err(err)? })
     }
     /// Rows.
     #[getter]

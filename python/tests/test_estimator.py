@@ -408,6 +408,16 @@ def test_fit_on_converted_shards_equals_fit_on_the_same_rows(tmp_path):
     np.testing.assert_array_equal(a.predict(ds), b.predict(Xr))
     with pytest.raises(ValueError, match="carries its labels"):
         RosenblattClassifier().fit(ds, yr)
+    # A value changed on disk, still a valid float: the checksums refuse
+    # the dataset at open, naming the shard.
+    del ds
+    shard = next((tmp_path / "ds").glob("*.rbs"))
+    raw = bytearray(shard.read_bytes())
+    at = raw.find(np.float32(X[0, X[0] != 0][0]).tobytes())
+    raw[at + 1] ^= 1
+    shard.write_bytes(bytes(raw))
+    with pytest.raises(ValueError, match=f"{shard.name}.*checksum mismatch in section values"):
+        rosenblatt.Dataset(str(tmp_path / "ds"))
 
 
 def test_errors_are_the_exceptions_python_raises_for_them(tmp_path):

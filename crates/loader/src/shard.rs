@@ -34,6 +34,13 @@ pub struct OpenOptions {
     pub in_memory: bool,
 }
 
+impl OpenOptions {
+    /// Mapped, every checksum verified: how a dataset whose values are to
+    /// be trained on or predicted is opened (structure alone would let a
+    /// flipped bit in a value pass).
+    pub const VERIFIED: OpenOptions = OpenOptions { verify_checksums: true, in_memory: false };
+}
+
 enum Bytes {
     Mapped(memmap2::Mmap),
     // u64 words keep the in-memory copy 8-byte aligned like a mapping.

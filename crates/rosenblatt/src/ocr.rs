@@ -134,7 +134,8 @@ pub fn cached(cache: &Path, idx_dir: &Path, split: &str, target: impl Into<Optio
         Some(t) => cache.join(format!("mnist-{split}-target{t}-v2")),
         None => cache.join(format!("mnist-{split}-digits-v2")),
     };
-    if let Ok(ds) = Dataset::open(&dir, OpenOptions::default()) {
+    // A cache that fails to open, or its checksums, is made again.
+    if let Ok(ds) = Dataset::open(&dir, OpenOptions::VERIFIED) {
         return Ok(ds);
     }
     let _ = std::fs::remove_dir_all(&dir);
@@ -185,7 +186,7 @@ pub fn run(opts: &OcrOptions, mut progress: impl FnMut(&str)) -> Result<OcrRepor
     }
     let given = opts.data.join(rosenblatt_loader::manifest::MANIFEST).exists();
     let (train_ds, test_idx) = if given {
-        (Dataset::open(&opts.data, OpenOptions::default())?, opts.test_idx.clone())
+        (Dataset::open(&opts.data, OpenOptions::VERIFIED)?, opts.test_idx.clone())
     } else {
         (cached(&opts.cache, &opts.data, "train", opts.target)?, opts.data.clone())
     };

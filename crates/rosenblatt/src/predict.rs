@@ -33,7 +33,7 @@ pub fn predict_path(model: &SavedModel, model_path: &Path, input: &Path, base: O
                 input.display()
             )));
         }
-        Dataset::open(input, OpenOptions::default())?
+        Dataset::open(input, OpenOptions::VERIFIED)?
     } else {
         let base = base.unwrap_or(model.meta.index_base);
         let popts = ParseOptions { zero_based: base == 0, ..Default::default() };

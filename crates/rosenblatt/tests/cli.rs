@@ -223,6 +223,41 @@ mod data {
     }
 
     #[test]
+    fn a_damaged_value_is_refused_by_every_command_that_reads_values() {
+        let tmp = tempfile::tempdir().unwrap();
+        let input = tmp.path().join("in.txt");
+        std::fs::write(&input, TEXT).unwrap();
+        let ds = tmp.path().join("ds");
+        assert_eq!(run(&["convert", p(&input), "-o", p(&ds), "--encoding", "sparse-u32-f32"]).0, 0);
+        let model = tmp.path().join("m.model");
+        assert_eq!(run(&["train", p(&ds), "--learner", "perceptron", "-o", p(&model)]).0, 0);
+        // 2.25 becomes 2.265625: still a valid value, so only a checksum
+        // can tell.
+        let shard = ds.join("shard-00000.rbs");
+        let mut bytes = std::fs::read(&shard).unwrap();
+        let at = bytes.windows(4).position(|w| w == 2.25f32.to_le_bytes()).unwrap();
+        bytes[at + 2] ^= 0x01;
+        std::fs::write(&shard, bytes).unwrap();
+        assert_eq!(run(&["inspect", p(&ds)]).0, 0, "the structure alone is sound");
+        let again = tmp.path().join("again.model");
+        for args in [
+            vec!["train", p(&ds), "--learner", "perceptron", "-o", p(&again)],
+            vec!["predict", p(&model), p(&ds)],
+            vec!["eval", p(&model), p(&ds)],
+            vec!["export", p(&ds)],
+        ] {
+            let (code, out, err) = run(&args);
+            assert_eq!(code, 1, "{args:?}: {out}");
+            assert!(out.is_empty(), "{args:?} printed {out}");
+            assert!(
+                err.contains("shard-00000.rbs") && err.contains("checksum mismatch in section values"),
+                "{args:?}: {err}"
+            );
+        }
+        assert!(!again.exists());
+    }
+
+    #[test]
     fn mnist_converts_through_the_command_line() {
         let tmp = tempfile::tempdir().unwrap();
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../datasets/mnist");

@@ -105,7 +105,8 @@ pub fn threads(n: Option<usize>) -> anyhow::Result<()> {
 /// Opens the shards of a dataset directory holding the rows process
 /// `team.rank()` trains on when `parts` parts are cut
 /// ([`rosenblatt::cluster::rows_of`]): the manifest first, then those
-/// shards only ([`rosenblatt::loader::Dataset::open_rows`]).
+/// shards only ([`rosenblatt::loader::Dataset::open_rows`]), their
+/// checksums verified.
 pub fn open_share(
     path: &std::path::Path,
     team: &dyn rosenblatt::learners::Team,
@@ -115,13 +116,13 @@ pub fn open_share(
     not_a_file(path)?;
     let rows = Dataset::open_rows(path, OpenOptions::default(), 0..0)?.rows();
     let share = rosenblatt::cluster::rows_of(team.rank(), team.size(), parts, rows)?;
-    Ok(Dataset::open_rows(path, OpenOptions::default(), share)?)
+    Ok(Dataset::open_rows(path, OpenOptions::VERIFIED, share)?)
 }
 
 /// Opens a dataset directory, saying what to do when the path is a file.
 pub fn open_dataset(path: &std::path::Path) -> anyhow::Result<rosenblatt::loader::Dataset> {
     not_a_file(path)?;
-    Ok(rosenblatt::loader::Dataset::open(path, rosenblatt::loader::OpenOptions::default())?)
+    Ok(rosenblatt::loader::Dataset::open(path, rosenblatt::loader::OpenOptions::VERIFIED)?)
 }
 
 /// Refuses a file where a dataset directory is due, saying what to do.
