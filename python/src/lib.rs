@@ -504,11 +504,13 @@ struct PyDataset {
 #[pymethods]
 impl PyDataset {
     #[new]
-    fn new(path: std::path::PathBuf) -> PyResult<Self> {
+    fn new(py: Python<'_>, path: std::path::PathBuf) -> PyResult<Self> {
         // A path that is not there at all is Python's FileNotFoundError.
         std::fs::metadata(&path)
             .map_err(|source| err(rosenblatt::loader::LoadError::Io { path: path.clone(), source }))?;
-        Ok(PyDataset { ds: Dataset::open(&path, OpenOptions::VERIFIED).map_err(err)? })
+        // Verified on this process's pool (see `load_svmlight`).
+        let ds = released(py, false, 0, || Ok(Dataset::open(&path, OpenOptions::VERIFIED)?))?;
+        Ok(PyDataset { ds })
     }
     /// Rows.
     #[getter]
@@ -555,39 +557,39 @@ fn load_svmlight<'py>(
     u64,
 )> {
     use rayon::prelude::*;
-    let (indptr, indices, values, labels, found) = py
-        .detach(|| -> Result<_, Error> {
-            let text = rosenblatt::loader::input::read_input(&path, u64::MAX)?;
-            let opts = rosenblatt::loader::ParseOptions { zero_based: zero_based != Some(false), ..Default::default() };
-            let rows = rosenblatt::loader::libsvm::parse_parallel(&text, &opts, 8 << 20)
-                .map_err(|e| Error::Input(format!("{}: {e}", path.display())))?;
-            drop(text);
-            if !rows.label_offsets.is_empty() {
-                return Err(Error::Input("multi-label files are not supported".into()));
-            }
-            // One parallel pass finds what "auto" and the int32 check need;
-            // the columns then become NumPy's types in place (same sizes:
-            // no copy, no fresh pages).
-            let (lo, hi) = rows
-                .indices
-                .par_iter()
-                .fold(|| (u32::MAX, 0), |(lo, hi), &i| (lo.min(i), hi.max(i)))
-                .reduce(|| (u32::MAX, 0), |a, b| (a.0.min(b.0), a.1.max(b.1)));
-            let (mut indices, empty) = (rows.indices, lo > hi);
-            let shift = u32::from(zero_based.is_none() && !empty && lo != 0);
-            if !empty && hi - shift > i32::MAX as u32 {
-                return Err(Error::Input(format!("{}: a feature index exceeds 2^31 − 1", path.display())));
-            }
-            if shift == 1 {
-                indices.par_iter_mut().for_each(|i| *i -= 1);
-            }
-            let found = if empty { 0 } else { u64::from(hi - shift) + 1 };
-            let indices: Vec<i32> = indices.into_iter().map(|i| i as i32).collect();
-            let indptr: Vec<i64> = rows.offsets.into_iter().map(|o| o as i64).collect();
-            let labels: Vec<f64> = rows.labels.iter().map(|&y| f64::from(y)).collect();
-            Ok((indptr, indices, rows.values, labels, found))
-        })
-        .map_err(err)?;
+    // On this process's pool: the global one would have no threads in a
+    // process forked after its first use.
+    let (indptr, indices, values, labels, found) = released(py, false, 0, || -> Result<_, Error> {
+        let text = rosenblatt::loader::input::read_input(&path, u64::MAX)?;
+        let opts = rosenblatt::loader::ParseOptions { zero_based: zero_based != Some(false), ..Default::default() };
+        let rows = rosenblatt::loader::libsvm::parse_parallel(&text, &opts, 8 << 20)
+            .map_err(|e| Error::Input(format!("{}: {e}", path.display())))?;
+        drop(text);
+        if !rows.label_offsets.is_empty() {
+            return Err(Error::Input("multi-label files are not supported".into()));
+        }
+        // One parallel pass finds what "auto" and the int32 check need;
+        // the columns then become NumPy's types in place (same sizes:
+        // no copy, no fresh pages).
+        let (lo, hi) = rows
+            .indices
+            .par_iter()
+            .fold(|| (u32::MAX, 0), |(lo, hi), &i| (lo.min(i), hi.max(i)))
+            .reduce(|| (u32::MAX, 0), |a, b| (a.0.min(b.0), a.1.max(b.1)));
+        let (mut indices, empty) = (rows.indices, lo > hi);
+        let shift = u32::from(zero_based.is_none() && !empty && lo != 0);
+        if !empty && hi - shift > i32::MAX as u32 {
+            return Err(Error::Input(format!("{}: a feature index exceeds 2^31 − 1", path.display())));
+        }
+        if shift == 1 {
+            indices.par_iter_mut().for_each(|i| *i -= 1);
+        }
+        let found = if empty { 0 } else { u64::from(hi - shift) + 1 };
+        let indices: Vec<i32> = indices.into_iter().map(|i| i as i32).collect();
+        let indptr: Vec<i64> = rows.offsets.into_iter().map(|o| o as i64).collect();
+        let labels: Vec<f64> = rows.labels.iter().map(|&y| f64::from(y)).collect();
+        Ok((indptr, indices, rows.values, labels, found))
+    })?;
     let dim = match n_features {
         Some(n) if n < found => {
             return Err(err(format!("n_features = {n}, but the file has feature index {}", found - 1)));

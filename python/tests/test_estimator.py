@@ -336,14 +336,27 @@ def test_the_gil_is_released_while_training():
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this platform")
-def test_a_process_forked_after_use_keeps_working():
+def test_a_process_forked_after_use_keeps_working(tmp_path):
+    from sklearn.datasets import dump_svmlight_file
+
     X, y = data(2000, 20)
-    RosenblattClassifier("averaged-perceptron", parts=2, n_jobs=2).fit(X, y)
+    path = tmp_path / "d.svm"
+    dump_svmlight_file(X, y, str(path), zero_based=False)
+    rosenblatt.convert([str(path)], str(tmp_path / "ds"))
+
+    def use():
+        # Each of these runs on a thread pool: fitting, reading text,
+        # opening shards (their checksums are verified in parallel).
+        c = RosenblattClassifier("averaged-perceptron", parts=2, n_jobs=2, random_state=0).fit(X, y)
+        Xr, yr = rosenblatt.load_svmlight_file(path)
+        ds = rosenblatt.Dataset(str(tmp_path / "ds"))
+        return c.score(X, y) > 0.8 and Xr.shape == X.shape and ds.n_rows == len(y)
+
+    assert use()
     pid = os.fork()
     if pid == 0:
         try:
-            c = RosenblattClassifier("averaged-perceptron", parts=2, n_jobs=2, random_state=0).fit(X, y)
-            os._exit(0 if c.score(X, y) > 0.8 else 3)
+            os._exit(0 if use() else 3)
         except BaseException:
             os._exit(4)
     deadline = time.time() + 60

@@ -11,6 +11,8 @@ use rosenblatt::loader::fs::AtomicFile;
 use rosenblatt::train::{Hooks, PassLine, TrainSpec, train_dataset};
 
 pub fn run(a: TrainArgs, ui: Ui, procs: &Procs) -> anyhow::Result<()> {
+    // The pool first: opening verifies checksums on it.
+    crate::ui::threads(a.threads)?;
     let Some(team) = procs.team() else {
         let ds = crate::ui::open_dataset(&a.dataset)?;
         let test = a.test.as_deref().map(crate::ui::open_dataset).transpose()?;
@@ -55,7 +57,6 @@ fn outputs(a: &TrainArgs) -> anyhow::Result<()> {
 
 /// The training request the flags make.
 fn spec(a: &TrainArgs) -> anyhow::Result<TrainSpec> {
-    crate::ui::threads(a.threads)?;
     let learner = a.learner;
     let batch = learner.stops_when_separated();
     let init = a.init.as_deref().map(rosenblatt::model::SavedModel::load).transpose()?;

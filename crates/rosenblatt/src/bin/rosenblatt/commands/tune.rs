@@ -7,9 +7,10 @@ use rosenblatt::learners::TrainOptions;
 use rosenblatt::tune::{TuneSpec, tune};
 
 pub fn run(a: TuneArgs, ui: Ui) -> anyhow::Result<()> {
+    // The pool first: opening verifies checksums on it.
+    crate::ui::threads(a.threads)?;
     let ds = crate::ui::open_dataset(&a.dataset)?;
     let test = a.test.as_deref().map(crate::ui::open_dataset).transpose()?;
-    crate::ui::threads(a.threads)?;
     let spec = TuneSpec {
         learner: a.learner,
         given: a.hyper.params(),
