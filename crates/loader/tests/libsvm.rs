@@ -305,9 +305,33 @@ proptest! {
     }
 
     #[test]
-    fn arbitrary_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
+    fn arbitrary_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..400), chunk in 1usize..64) {
         let _ = parse(&bytes, &ParseOptions::default());
-        let _ = parse(&bytes, &ParseOptions { multilabel: true, sort_indices: true, ..Default::default() });
+        let opts = ParseOptions { multilabel: true, sort_indices: true, skip_bad_lines: chunk % 2 == 0, ..Default::default() };
+        // In pieces too: each piece's place is sized by a bound on its
+        // features, which no bytes may exceed.
+        prop_assert_eq!(parse_in_two(|| parse_parallel(&bytes, &opts, chunk)), parse(&bytes, &opts));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    /// Bytes from LIBSVM's own alphabet: features, zeros, query ids,
+    /// comments and bad lines in every mix, parsed whole and in pieces.
+    #[test]
+    fn libsvm_alphabet_parses_the_same_in_pieces(
+        bytes in proptest::collection::vec(proptest::sample::select(b"0129:::. \t\n\n\r#qid,-+e".to_vec()), 0..600),
+        chunk in 1usize..80,
+        mode in 0u8..16,
+    ) {
+        let opts = ParseOptions {
+            zero_based: mode & 1 != 0,
+            sort_indices: mode & 2 != 0,
+            multilabel: mode & 4 != 0,
+            skip_bad_lines: mode & 8 != 0,
+        };
+        prop_assert_eq!(parse_in_two(|| parse_parallel(&bytes, &opts, chunk)), parse(&bytes, &opts));
     }
 }
 
