@@ -359,12 +359,13 @@ impl Entries for Slot<'_> {
 
 /// Lengthens `v` to `len` with zeros. A fresh column is allocated zeroed,
 /// which costs nothing until a page is first written (by the thread that
-/// parses into it); a reused one is written over.
-fn grow_zeroed<T: Copy + Default>(v: &mut Vec<T>, len: usize) {
+/// parses into it); a reused one is written over, on the pool.
+fn grow_zeroed<T: Copy + Default + Send>(v: &mut Vec<T>, len: usize) {
     if v.is_empty() && v.capacity() < len {
         *v = vec![T::default(); len];
     } else {
-        v.resize(len, T::default());
+        let more = len.saturating_sub(v.len());
+        v.par_extend(rayon::iter::repeat_n(T::default(), more));
     }
 }
 
