@@ -228,7 +228,8 @@ pub fn parse_parallel(text: &[u8], opts: &ParseOptions, chunk_bytes: usize) -> R
 /// carry the input's line numbers. `pieces` holds each piece's per-row
 /// columns (kept by the caller, buffers and all, for the next block).
 /// Returns the number of line ends in `text` (counted by the parse: no
-/// pass of its own).
+/// pass of its own). After an error `out` holds part of the block, as
+/// after a one-thread parse stopped at the bad line: callers drop it.
 ///
 /// On more than one thread the features, nearly all of the output, are
 /// parsed straight into `out`: each piece gets a place there as long as
