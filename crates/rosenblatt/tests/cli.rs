@@ -192,13 +192,20 @@ mod data {
         );
     }
 
+    /// `TEXT` converted into `dir/ds` with its values stored as f32, so
+    /// that a value's bytes can be found in the shard.
+    fn text_as_f32_shards(dir: &Path) -> std::path::PathBuf {
+        let input = dir.join("in.txt");
+        std::fs::write(&input, TEXT).unwrap();
+        let ds = dir.join("ds");
+        assert_eq!(run(&["convert", p(&input), "-o", p(&ds), "--encoding", "sparse-u32-f32"]).0, 0);
+        ds
+    }
+
     #[test]
     fn inspect_reports_and_verifies() {
         let tmp = tempfile::tempdir().unwrap();
-        let input = tmp.path().join("in.txt");
-        std::fs::write(&input, TEXT).unwrap();
-        let ds = tmp.path().join("ds");
-        assert_eq!(run(&["convert", p(&input), "-o", p(&ds), "--encoding", "sparse-u32-f32"]).0, 0);
+        let ds = text_as_f32_shards(tmp.path());
         let (code, out, _) = run(&["inspect", p(&ds), "--verify", "--json"]);
         assert_eq!(code, 0);
         let v: serde_json::Value = serde_json::from_str(&out).unwrap();
@@ -225,10 +232,7 @@ mod data {
     #[test]
     fn a_damaged_value_is_refused_by_every_command_that_reads_values() {
         let tmp = tempfile::tempdir().unwrap();
-        let input = tmp.path().join("in.txt");
-        std::fs::write(&input, TEXT).unwrap();
-        let ds = tmp.path().join("ds");
-        assert_eq!(run(&["convert", p(&input), "-o", p(&ds), "--encoding", "sparse-u32-f32"]).0, 0);
+        let ds = text_as_f32_shards(tmp.path());
         let model = tmp.path().join("m.model");
         assert_eq!(run(&["train", p(&ds), "--learner", "perceptron", "-o", p(&model)]).0, 0);
         // 2.25 becomes 2.265625: still a valid value, so only a checksum
