@@ -1,0 +1,158 @@
+/* What a sparse pass that reads and writes per-feature state at every
+ * non-zero costs on this machine, without Rust: the rows of a LIBSVM file
+ * (indices taken modulo 2^20, values as f32), then, for each row,
+ *
+ *   - cells of 8 bytes (FTRL-Proximal's f32 z and sqrt n: 8 MB), 16 bytes
+ *     (16 MB) or 32 bytes (EG±'s cells: 32 MB) read at the row's indices and written back
+ *     with one add: what memory alone costs, with and without the cells
+ *     of the row 4 ahead prefetched (the engine's `STATE_AHEAD`);
+ *   - FTRL-Proximal's step as the engine computes it (f32 cells, f64
+ *     arithmetic, the logistic loss, l1 = l2 = beta = 1, alpha = 0.1),
+ *     the row 4 ahead prefetched: a plain scalar C copy of the engine.
+ *
+ * Prints the median ms of passes 2..PASSES of each. Compare with the
+ * engine's read-only pass over the same rows as shards (`rosenblatt bench
+ * read`) and its `train --learner ftrl-proximal --threads 1 --order
+ * sequential --json` pass times, run alternately. See SPEED.md ("State
+ * floors and FTRL-Proximal in C").
+ *
+ *   gcc -O2 -march=x86-64-v3 -o state_floor benches/c/state_floor.c -lm
+ *   ./state_floor sparse.svm 4        # every variant
+ *   ./state_floor sparse.svm 4 ftrl   # FTRL-Proximal alone
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define DIM (1u << 20)
+
+static uint32_t *idx;
+static float *val, *labels;
+static uint64_t *off;
+static size_t rows;
+
+static double now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+static int cmpd(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static void prefetch_cells(const char *cells, size_t bytes, size_t r) {
+    for (uint64_t k = off[r]; k < off[r + 1]; k++) __builtin_prefetch(cells + (size_t)idx[k] * bytes);
+}
+
+/* Cells of `words` doubles: each row's cells read into a margin, then the
+ * last word of each written with one add. */
+static double touch(double *cells, size_t words, int prefetch) {
+    double t = now(), sum = 0;
+    for (size_t r = 0; r < rows; r++) {
+        if (prefetch && r + 4 < rows) prefetch_cells((const char *)cells, 8 * words, r + 4);
+        double m = 0, g;
+        for (uint64_t k = off[r]; k < off[r + 1]; k++) m += cells[(size_t)idx[k] * words] * val[k];
+        g = m > 0 ? -1e-9 : 1e-9;
+        for (uint64_t k = off[r]; k < off[r + 1]; k++) cells[(size_t)idx[k] * words + words - 1] += g * val[k];
+        sum += m;
+    }
+    if (sum == 12345.678) puts("");
+    return now() - t;
+}
+
+/* FTRL-Proximal: weights of the row for its margin, the logistic
+ * gradient, then each cell's update, as `ftrl.rs` computes them. */
+static double ftrl(float (*cells)[2]) {
+    const double l1 = 1.0, l2 = 1.0, beta = 1.0, inv_alpha = 10.0;
+    static double ws[1 << 16];
+    double t = now(), sum = 0;
+    for (size_t r = 0; r < rows; r++) {
+        if (r + 4 < rows) prefetch_cells((const char *)cells, 8, r + 4);
+        uint64_t a = off[r], b = off[r + 1];
+        double m = 0;
+        for (uint64_t k = a; k < b; k++) {
+            double z = cells[idx[k]][0], s = cells[idx[k]][1];
+            double shrunk = (l1 - z < 0 ? l1 - z : 0) + (-l1 - z > 0 ? -l1 - z : 0);
+            ws[k - a] = shrunk / ((beta + s) * inv_alpha + l2);
+            m += ws[k - a] * val[k];
+        }
+        double y = labels[r], gm = -y / (1.0 + exp(y * m));
+        for (uint64_t k = a; k < b; k++) {
+            double z = cells[idx[k]][0], s = cells[idx[k]][1], g = gm * val[k];
+            double s2 = sqrt(s * s + g * g);
+            cells[idx[k]][0] = (float)(z + g - (s2 - s) * inv_alpha * ws[k - a]);
+            cells[idx[k]][1] = (float)s2;
+        }
+        sum += m;
+    }
+    if (sum == 12345.678) puts("");
+    return now() - t;
+}
+
+static int load(const char *path) {
+    FILE *f = fopen(path, "r");
+    if (!f) return perror(path), 0;
+    size_t cap = 1 << 20, ncap = 1 << 26, n = 0;
+    off = malloc(8 * cap), labels = malloc(4 * cap), idx = malloc(4 * ncap), val = malloc(4 * ncap);
+    off[0] = 0;
+    static char line[1 << 16];
+    while (fgets(line, sizeof line, f)) {
+        if (rows + 2 >= cap) cap *= 2, off = realloc(off, 8 * cap), labels = realloc(labels, 4 * cap);
+        labels[rows] = line[0] == '-' ? -1.f : 1.f;
+        for (char *p = strchr(line, ' '), *e; p && *p;) {
+            while (*p == ' ') p++;
+            unsigned long i = strtoul(p, &e, 10);
+            if (e == p || *e != ':') break;
+            float v = strtof(e + 1, &p);
+            if (n == ncap) ncap *= 2, idx = realloc(idx, 4 * ncap), val = realloc(val, 4 * ncap);
+            idx[n] = (uint32_t)((i - 1) % DIM), val[n++] = v;
+        }
+        off[++rows] = n;
+        if (n - off[rows - 1] > (1 << 16)) return fprintf(stderr, "row %zu: over 65,536 entries\n", rows), 0;
+    }
+    fclose(f);
+    printf("%zu rows, %zu non-zeros\n", rows, (size_t)n);
+    return rows > 0;
+}
+
+enum { VARIANTS = 7 };
+
+int main(int argc, char **argv) {
+    if (argc < 2) return fprintf(stderr, "usage: state_floor FILE [PASSES] [ftrl]\n"), 2;
+    int passes = argc > 2 ? atoi(argv[2]) : 4, only_ftrl = argc > 3 && !strcmp(argv[3], "ftrl");
+    if (passes < 2) return fprintf(stderr, "PASSES must be at least 2\n"), 2;
+    if (!load(argv[1])) return 1;
+    double *c1 = calloc(DIM, 8), *c2 = calloc((size_t)DIM * 2, 8), *c4 = calloc((size_t)DIM * 4, 8);
+    float (*fc)[2] = calloc(DIM, sizeof *fc);
+    double *t = calloc((size_t)VARIANTS * passes, sizeof *t);
+    const char *names[VARIANTS] = {
+        "8-byte cells (8 MB)",
+        "8-byte cells, row 4 ahead prefetched",
+        "16-byte cells (16 MB)",
+        "16-byte cells, row 4 ahead prefetched",
+        "32-byte cells (32 MB)",
+        "32-byte cells, row 4 ahead prefetched",
+        "FTRL-Proximal in C, row 4 ahead prefetched",
+    };
+    for (int p = 0; p < passes; p++) {
+        if (!only_ftrl) {
+            t[0 * passes + p] = touch(c1, 1, 0);
+            t[1 * passes + p] = touch(c1, 1, 1);
+            t[2 * passes + p] = touch(c2, 2, 0);
+            t[3 * passes + p] = touch(c2, 2, 1);
+            t[4 * passes + p] = touch(c4, 4, 0);
+            t[5 * passes + p] = touch(c4, 4, 1);
+        }
+        t[6 * passes + p] = ftrl(fc);
+    }
+    for (int v = only_ftrl ? VARIANTS - 1 : 0; v < VARIANTS; v++) {
+        qsort(t + v * passes + 1, passes - 1, sizeof *t, cmpd);
+        printf("%9.1f ms  %s\n", t[v * passes + 1 + (passes - 2) / 2] * 1e3, names[v]);
+    }
+    return 0;
+}
