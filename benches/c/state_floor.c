@@ -8,7 +8,11 @@
  *     of the row 4 ahead prefetched (the engine's `STATE_AHEAD`);
  *   - FTRL-Proximal's step as the engine computes it (f32 cells, f64
  *     arithmetic, the logistic loss, l1 = l2 = beta = 1, alpha = 0.1),
- *     the row 4 ahead prefetched: a plain scalar C copy of the engine.
+ *     the row 4 ahead prefetched: a plain scalar C copy of the engine;
+ *     then closer to the engine: values as u8 times 1/16 (the sparse
+ *     set's shard encoding), the margin in four partial sums, the loss's
+ *     gradient by expf; and the row first gathered into scratch arrays,
+ *     then weights and margin in lanes of four (`ftrl.rs`'s layout).
  *
  * Prints the median ms of passes 2..PASSES of each. Compare with the
  * engine's read-only pass over the same rows as shards (`rosenblatt bench
@@ -18,7 +22,7 @@
  *
  *   gcc -O2 -march=x86-64-v3 -o state_floor benches/c/state_floor.c -lm
  *   ./state_floor sparse.svm 4        # every variant
- *   ./state_floor sparse.svm 4 ftrl   # FTRL-Proximal alone
+ *   ./state_floor sparse.svm 4 ftrl   # the FTRL-Proximal copies alone
  */
 #include <math.h>
 #include <stdint.h>
@@ -94,6 +98,60 @@ static double ftrl(float (*cells)[2]) {
     return now() - t;
 }
 
+
+/* The sparse set's values as stored in its shards: u8 times 1/16. */
+static uint8_t *val8;
+
+/* FTRL-Proximal closer to the engine: u8 values, four partial sums, the
+ * gradient by expf; `lanes` also gathers the row's state into scratch
+ * arrays first and computes weights and margin in lanes of four. */
+static double ftrl_engine(float (*cells)[2], int lanes) {
+    const double l1 = 1.0, l2 = 1.0, beta = 1.0, inv_alpha = 10.0;
+    static double zs[1 << 16], ss[1 << 16], vs[1 << 16], ws[1 << 16];
+    double t = now(), sum = 0;
+    for (size_t r = 0; r < rows; r++) {
+        if (r + 4 < rows) prefetch_cells((const char *)cells, 8, r + 4);
+        uint64_t a = off[r], b = off[r + 1];
+        size_t n = b - a, padded = (n + 3) / 4 * 4;
+        double m;
+        if (!lanes) {
+            double p[4] = {0, 0, 0, 0};
+            for (uint64_t k = a; k < b; k++) {
+                double z = cells[idx[k]][0], s = cells[idx[k]][1];
+                double shrunk = (l1 - z < 0 ? l1 - z : 0) + (-l1 - z > 0 ? -l1 - z : 0);
+                ws[k - a] = shrunk / ((beta + s) * inv_alpha + l2);
+                p[(k - a) % 4] += ws[k - a] * (double)(val8[k] * 0.0625f);
+            }
+            m = (p[0] + p[1]) + (p[2] + p[3]);
+        } else {
+            for (size_t k = 0; k < padded; k++) {
+                if (k < n) zs[k] = cells[idx[a + k]][0], ss[k] = cells[idx[a + k]][1], vs[k] = val8[a + k] * 0.0625f;
+                else zs[k] = ss[k] = vs[k] = 0;
+            }
+            double p[4] = {0, 0, 0, 0};
+            for (size_t q = 0; q < padded; q += 4)
+                for (int j = 0; j < 4; j++) {
+                    double z = zs[q + j], s = ss[q + j];
+                    double shrunk = (l1 - z < 0 ? l1 - z : 0) + (-l1 - z > 0 ? -l1 - z : 0);
+                    ws[q + j] = shrunk / ((beta + s) * inv_alpha + l2);
+                    p[j] += ws[q + j] * vs[q + j];
+                }
+            m = (p[0] + p[1]) + (p[2] + p[3]);
+        }
+        float y = labels[r];
+        double gm = -(double)y * (double)(1.0f / (1.0f + expf((float)(y * m))));
+        for (uint64_t k = a; k < b; k++) {
+            double z = cells[idx[k]][0], s = cells[idx[k]][1], g = gm * (double)(val8[k] * 0.0625f);
+            double s2 = sqrt(s * s + g * g);
+            cells[idx[k]][0] = (float)(z + g - (s2 - s) * inv_alpha * ws[k - a]);
+            cells[idx[k]][1] = (float)s2;
+        }
+        sum += m;
+    }
+    if (sum == 12345.678) puts("");
+    return now() - t;
+}
+
 static int load(const char *path) {
     FILE *f = fopen(path, "r");
     if (!f) return perror(path), 0;
@@ -120,7 +178,7 @@ static int load(const char *path) {
     return rows > 0;
 }
 
-enum { VARIANTS = 7 };
+enum { VARIANTS = 9 };
 
 int main(int argc, char **argv) {
     if (argc < 2) return fprintf(stderr, "usage: state_floor FILE [PASSES] [ftrl]\n"), 2;
@@ -128,7 +186,9 @@ int main(int argc, char **argv) {
     if (passes < 2) return fprintf(stderr, "PASSES must be at least 2\n"), 2;
     if (!load(argv[1])) return 1;
     double *c1 = calloc(DIM, 8), *c2 = calloc((size_t)DIM * 2, 8), *c4 = calloc((size_t)DIM * 4, 8);
-    float (*fc)[2] = calloc(DIM, sizeof *fc);
+    float (*fc)[2] = calloc(DIM, sizeof *fc), (*fc2)[2] = calloc(DIM, sizeof *fc), (*fc3)[2] = calloc(DIM, sizeof *fc);
+    val8 = malloc(off[rows]);
+    for (size_t k = 0; k < off[rows]; k++) val8[k] = (uint8_t)(val[k] * 16 + 0.5f);
     double *t = calloc((size_t)VARIANTS * passes, sizeof *t);
     const char *names[VARIANTS] = {
         "8-byte cells (8 MB)",
@@ -138,6 +198,8 @@ int main(int argc, char **argv) {
         "32-byte cells (32 MB)",
         "32-byte cells, row 4 ahead prefetched",
         "FTRL-Proximal in C, row 4 ahead prefetched",
+        "FTRL-Proximal in C, u8 values, four partial sums, expf",
+        "FTRL-Proximal in C, as that, gathered into scratch, lanes of four",
     };
     for (int p = 0; p < passes; p++) {
         if (!only_ftrl) {
@@ -149,8 +211,10 @@ int main(int argc, char **argv) {
             t[5 * passes + p] = touch(c4, 4, 1);
         }
         t[6 * passes + p] = ftrl(fc);
+        t[7 * passes + p] = ftrl_engine(fc2, 0);
+        t[8 * passes + p] = ftrl_engine(fc3, 1);
     }
-    for (int v = only_ftrl ? VARIANTS - 1 : 0; v < VARIANTS; v++) {
+    for (int v = only_ftrl ? VARIANTS - 3 : 0; v < VARIANTS; v++) {
         qsort(t + v * passes + 1, passes - 1, sizeof *t, cmpd);
         printf("%9.1f ms  %s\n", t[v * passes + 1 + (passes - 2) / 2] * 1e3, names[v]);
     }
