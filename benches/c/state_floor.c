@@ -2,15 +2,15 @@
  * non-zero costs on this machine, without Rust: the rows of a LIBSVM file
  * (indices taken modulo 2^20, values as f32), then, for each row,
  *
- *   - cells of 8 bytes (FTRL-Proximal's f32 z and sqrt n: 8 MB), 16 bytes
- *     (16 MB) or 32 bytes (EG±'s cells: 32 MB) read at the row's indices and written back
- *     with one add: what memory alone costs, with and without the cells
+ *   - cells of 8 bytes (FTRL-Proximal's f32 z and sqrt n: 8 MB), 16
+ *     bytes (16 MB) or 32 bytes (EG±'s cells: 32 MB) read at the row's
+ *     indices and written back with one add: what memory alone costs, with and without the cells
  *     of the row 4 ahead prefetched (the engine's `STATE_AHEAD`);
  *   - FTRL-Proximal's step as the engine computes it (f32 cells, f64
  *     arithmetic, the logistic loss, l1 = l2 = beta = 1, alpha = 0.1),
  *     the row 4 ahead prefetched: a plain scalar C copy of the engine;
  *     then closer to the engine: values as u8 times 1/16 (the sparse
- *     set's shard encoding), the margin in four partial sums, the loss's
+ *     set's shard encoding; other files' values are only approximated), the margin in four partial sums, the loss's
  *     gradient by expf; and the row first gathered into scratch arrays,
  *     then weights and margin in lanes of four (`ftrl.rs`'s layout).
  *
@@ -18,7 +18,7 @@
  * engine's read-only pass over the same rows as shards (`rosenblatt bench
  * read`) and its `train --learner ftrl-proximal --threads 1 --order
  * sequential --json` pass times, run alternately. See SPEED.md ("State
- * floors and FTRL-Proximal in C").
+ * floors, FTRL-Proximal in C").
  *
  *   gcc -O2 -march=x86-64-v3 -o state_floor benches/c/state_floor.c -lm
  *   ./state_floor sparse.svm 4        # every variant
