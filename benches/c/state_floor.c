@@ -4,15 +4,17 @@
  *
  *   - cells of 8 bytes (FTRL-Proximal's f32 z and sqrt n: 8 MB), 16
  *     bytes (16 MB) or 32 bytes (EG±'s cells: 32 MB) read at the row's
- *     indices and written back with one add: what memory alone costs, with and without the cells
- *     of the row 4 ahead prefetched (the engine's `STATE_AHEAD`);
+ *     indices and written back with one add: what memory alone costs,
+ *     with and without the cells of the row 4 ahead prefetched (the
+ *     engine's `STATE_AHEAD`);
  *   - FTRL-Proximal's step as the engine computes it (f32 cells, f64
  *     arithmetic, the logistic loss, l1 = l2 = beta = 1, alpha = 0.1),
  *     the row 4 ahead prefetched: a plain scalar C copy of the engine;
  *     then closer to the engine: values as u8 times 1/16 (the sparse
- *     set's shard encoding; other files' values are only approximated), the margin in four partial sums, the loss's
- *     gradient by expf; and the row first gathered into scratch arrays,
- *     then weights and margin in lanes of four (`ftrl.rs`'s layout).
+ *     set's shard encoding; other files' values are only approximated),
+ *     the margin in four partial sums, the loss's gradient by expf; and
+ *     the row first gathered into scratch arrays, then weights and
+ *     margin in lanes of four (`ftrl.rs`'s layout).
  *
  * Prints the median ms of passes 2..PASSES of each. Compare with the
  * engine's read-only pass over the same rows as shards (`rosenblatt bench
