@@ -73,8 +73,23 @@ static double touch(double *cells, size_t words, int prefetch) {
 
 /* FTRL-Proximal: weights of the row for its margin, the logistic
  * gradient, then each cell's update, as `ftrl.rs` computes them. */
+static const double L1 = 1.0, L2 = 1.0, BETA = 1.0, INV_ALPHA = 10.0;
+
+/* A coordinate's weight from its state `z` and `s = sqrt n`. */
+static inline double weight(double z, double s) {
+    double shrunk = (L1 - z < 0 ? L1 - z : 0) + (-L1 - z > 0 ? -L1 - z : 0);
+    return shrunk / ((BETA + s) * INV_ALPHA + L2);
+}
+
+/* Entry k's step for gradient g at weight w: sigma = (sqrt(n + g^2) -
+ * sqrt n)/alpha, z += g - sigma w, n += g^2. */
+static inline void step(float (*cells)[2], uint64_t k, double g, double w) {
+    double z = cells[idx[k]][0], s = cells[idx[k]][1], s2 = sqrt(s * s + g * g);
+    cells[idx[k]][0] = (float)(z + g - (s2 - s) * INV_ALPHA * w);
+    cells[idx[k]][1] = (float)s2;
+}
+
 static double ftrl(float (*cells)[2]) {
-    const double l1 = 1.0, l2 = 1.0, beta = 1.0, inv_alpha = 10.0;
     static double ws[1 << 16];
     double t = now(), sum = 0;
     for (size_t r = 0; r < rows; r++) {
@@ -82,33 +97,28 @@ static double ftrl(float (*cells)[2]) {
         uint64_t a = off[r], b = off[r + 1];
         double m = 0;
         for (uint64_t k = a; k < b; k++) {
-            double z = cells[idx[k]][0], s = cells[idx[k]][1];
-            double shrunk = (l1 - z < 0 ? l1 - z : 0) + (-l1 - z > 0 ? -l1 - z : 0);
-            ws[k - a] = shrunk / ((beta + s) * inv_alpha + l2);
+            ws[k - a] = weight(cells[idx[k]][0], cells[idx[k]][1]);
             m += ws[k - a] * val[k];
         }
         double y = labels[r], gm = -y / (1.0 + exp(y * m));
-        for (uint64_t k = a; k < b; k++) {
-            double z = cells[idx[k]][0], s = cells[idx[k]][1], g = gm * val[k];
-            double s2 = sqrt(s * s + g * g);
-            cells[idx[k]][0] = (float)(z + g - (s2 - s) * inv_alpha * ws[k - a]);
-            cells[idx[k]][1] = (float)s2;
-        }
+        for (uint64_t k = a; k < b; k++) step(cells, k, gm * val[k], ws[k - a]);
         sum += m;
     }
     if (sum == 12345.678) puts("");
     return now() - t;
 }
 
-
 /* The sparse set's values as stored in its shards: u8 times 1/16. */
 static uint8_t *val8;
+
+static inline float value8(uint64_t k) {
+    return val8[k] * 0.0625f;
+}
 
 /* FTRL-Proximal closer to the engine: u8 values, four partial sums, the
  * gradient by expf; `lanes` also gathers the row's state into scratch
  * arrays first and computes weights and margin in lanes of four. */
 static double ftrl_engine(float (*cells)[2], int lanes) {
-    const double l1 = 1.0, l2 = 1.0, beta = 1.0, inv_alpha = 10.0;
     static double zs[1 << 16], ss[1 << 16], vs[1 << 16], ws[1 << 16];
     double t = now(), sum = 0;
     for (size_t r = 0; r < rows; r++) {
@@ -119,35 +129,26 @@ static double ftrl_engine(float (*cells)[2], int lanes) {
         if (!lanes) {
             double p[4] = {0, 0, 0, 0};
             for (uint64_t k = a; k < b; k++) {
-                double z = cells[idx[k]][0], s = cells[idx[k]][1];
-                double shrunk = (l1 - z < 0 ? l1 - z : 0) + (-l1 - z > 0 ? -l1 - z : 0);
-                ws[k - a] = shrunk / ((beta + s) * inv_alpha + l2);
-                p[(k - a) % 4] += ws[k - a] * (double)(val8[k] * 0.0625f);
+                ws[k - a] = weight(cells[idx[k]][0], cells[idx[k]][1]);
+                p[(k - a) % 4] += ws[k - a] * (double)value8(k);
             }
             m = (p[0] + p[1]) + (p[2] + p[3]);
         } else {
             for (size_t k = 0; k < padded; k++) {
-                if (k < n) zs[k] = cells[idx[a + k]][0], ss[k] = cells[idx[a + k]][1], vs[k] = val8[a + k] * 0.0625f;
+                if (k < n) zs[k] = cells[idx[a + k]][0], ss[k] = cells[idx[a + k]][1], vs[k] = value8(a + k);
                 else zs[k] = ss[k] = vs[k] = 0;
             }
             double p[4] = {0, 0, 0, 0};
             for (size_t q = 0; q < padded; q += 4)
                 for (int j = 0; j < 4; j++) {
-                    double z = zs[q + j], s = ss[q + j];
-                    double shrunk = (l1 - z < 0 ? l1 - z : 0) + (-l1 - z > 0 ? -l1 - z : 0);
-                    ws[q + j] = shrunk / ((beta + s) * inv_alpha + l2);
+                    ws[q + j] = weight(zs[q + j], ss[q + j]);
                     p[j] += ws[q + j] * vs[q + j];
                 }
             m = (p[0] + p[1]) + (p[2] + p[3]);
         }
         float y = labels[r];
         double gm = -(double)y * (double)(1.0f / (1.0f + expf((float)(y * m))));
-        for (uint64_t k = a; k < b; k++) {
-            double z = cells[idx[k]][0], s = cells[idx[k]][1], g = gm * (double)(val8[k] * 0.0625f);
-            double s2 = sqrt(s * s + g * g);
-            cells[idx[k]][0] = (float)(z + g - (s2 - s) * inv_alpha * ws[k - a]);
-            cells[idx[k]][1] = (float)s2;
-        }
+        for (uint64_t k = a; k < b; k++) step(cells, k, gm * (double)value8(k), ws[k - a]);
         sum += m;
     }
     if (sum == 12345.678) puts("");
