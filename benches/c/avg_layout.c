@@ -4,7 +4,10 @@
  * the weights gathered at random; labels from a hidden separator with
  * noise, so that about a quarter of the rows are mistakes, as on the
  * sparse set). Prints ms per pass for the plain Perceptron, the averaged
- * one with separate arrays, and with cells; each keeps its own state.
+ * one with separate arrays, with cells, and with separate arrays and each
+ * update of `u` deferred by DEPTH mistakes (its cells prefetched at the
+ * mistake, the update applied in mistake order: the same bits as applied
+ * at once, which the last line checks); each keeps its own state.
  *
  *   gcc -O2 -o avg_layout benches/c/avg_layout.c && ./avg_layout [ROWS] [PASSES]
  */
@@ -33,6 +36,10 @@ static int cmp(const void *a, const void *b) {
 }
 
 typedef struct { float w, u; } cell;
+/* Mistakes an update of `u` is held back by in the deferred variant. */
+#ifndef DEPTH
+#define DEPTH 4
+#endif
 
 int main(int argc, char **argv) {
     size_t rows = argc > 1 ? strtoul(argv[1], 0, 10) : 500000;
@@ -51,15 +58,16 @@ int main(int argc, char **argv) {
         for (int k = 0; k < NNZ; k++) m += truth[idx[r * NNZ + k]] * val[r * NNZ + k];
         y[r] = (m + (float)((int64_t)(next() % 2001) - 1000) / 150.0f) > 0 ? 1.0f : -1.0f;
     }
-    float *w0 = calloc(DIM, 4), *w1 = calloc(DIM, 4), *u = calloc(DIM, 4);
+    float *w0 = calloc(DIM, 4), *w1 = calloc(DIM, 4), *u = calloc(DIM, 4), *w3 = calloc(DIM, 4), *u3 = calloc(DIM, 4);
+    size_t ring[DEPTH]; float ringc[DEPTH]; size_t head = 0, held = 0;
     cell *c = calloc(DIM, sizeof(cell));
-    const char *names[3] = {"perceptron", "averaged, w and u apart", "averaged, (w, u) cells"};
+    const char *names[4] = {"perceptron", "averaged, w and u apart", "averaged, (w, u) cells", "averaged, u deferred"};
     for (int pass = 0; pass < passes; pass++) {
-        for (int v = 0; v < 3; v++) {
+        for (int v = 0; v < 4; v++) {
             double t0 = now();
             size_t mistakes = 0;
             float tau = 0;
-            float *w = v == 0 ? w0 : w1;
+            float *w = v == 0 ? w0 : v == 3 ? w3 : w1;
             for (size_t r = 0; r < rows; r++) {
                 const uint32_t *ix = idx + r * NNZ;
                 const float *vx = val + r * NNZ;
@@ -77,12 +85,27 @@ int main(int argc, char **argv) {
                     for (int k = 0; k < NNZ; k++) w[ix[k]] += a * vx[k];
                 } else if (v == 1) {
                     for (int k = 0; k < NNZ; k++) { w[ix[k]] += a * vx[k]; u[ix[k]] += ta * vx[k]; }
+                } else if (v == 3) {
+                    for (int k = 0; k < NNZ; k++) { w[ix[k]] += a * vx[k]; __builtin_prefetch(u3 + ix[k], 1); }
+                    if (held == DEPTH) {
+                        size_t o = ring[head]; float oc = ringc[head];
+                        for (int k = 0; k < NNZ; k++) u3[idx[o * NNZ + k]] += oc * val[o * NNZ + k];
+                        held--;
+                    }
+                    ring[head] = r; ringc[head] = ta; head = (head + 1) % DEPTH; held++;
                 } else {
                     for (int k = 0; k < NNZ; k++) { c[ix[k]].w += a * vx[k]; c[ix[k]].u += ta * vx[k]; }
+                }
+            }
+            if (v == 3) {
+                for (; held; held--) {
+                    size_t h = (head + DEPTH - held) % DEPTH, o = ring[h];
+                    for (int k = 0; k < NNZ; k++) u3[idx[o * NNZ + k]] += ringc[h] * val[o * NNZ + k];
                 }
             }
             printf("pass %d  %-26s %8.1f ms  %zu mistakes\n", pass + 1, names[v], (now() - t0) * 1e3, mistakes);
         }
     }
+    printf("u identical: %d, w identical: %d\n", memcmp(u, u3, DIM * 4) == 0, memcmp(w1, w3, DIM * 4) == 0);
     return 0;
 }

@@ -83,6 +83,16 @@ pub trait Row: Copy + Send + Sync {
     fn adagrad(&self, c: f64, g: f64, w: &mut [f32], g2: &mut [f32], s: Option<&[f32]>) {
         self.adagrad_in(Backend::best(), c, g, w, g2, s)
     }
+    /// The increments of [`Row::axpy`]`(alpha, w)`, for an update applied
+    /// later: appends `(i, δ)` for each stored entry, so that adding each
+    /// `δ` to `w[i]` (in any order: the indices are distinct) is that call's
+    /// update bit for bit. Returns `false`, appending nothing, for rows
+    /// whose update is not one add per entry (dense rows, updated in fused
+    /// lanes).
+    #[inline]
+    fn axpy_terms(&self, _alpha: f32, _out: &mut Vec<(u32, f32)>) -> bool {
+        false
+    }
     /// Starts loading the entries of `state` this row will touch (a hint):
     /// for a sparse row, `state[i]` for each of its indices. Dense rows
     /// touch their whole (short) state in order, which the hardware
@@ -250,6 +260,15 @@ impl<I: Index, V: Values> Row for SparseRow<'_, I, V> {
         // `adagrad_step` checked; `w` and `g2` are distinct exclusive
         // borrows.
         unsafe { backend::adagrad(self.backend_for(b), l, self.values, self.nnz(), st) }
+    }
+    #[inline]
+    fn axpy_terms(&self, alpha: f32, out: &mut Vec<(u32, f32)>) -> bool {
+        // The sparse kernels' update: the scale folded into the
+        // coefficient once, then one product and one add per entry.
+        let a = alpha * self.values.scale();
+        // Indices are below `dim`, which `I::MAX_DIM` (at most 2^32) bounds.
+        out.extend(self.indices.iter().enumerate().map(|(k, &i)| (i.to_usize() as u32, a * self.values.raw(k))));
+        true
     }
     #[inline]
     fn prefetch_state<T>(&self, state: &[T]) {

@@ -127,6 +127,22 @@ fn check_row<R: Row>(b: Backend, row: R, w: &[f32], u: &[f32], alpha: f32, beta:
     let mut a3 = w.to_vec();
     row.axpy_in(b, alpha, &mut a3);
     assert_eq!(a1, a3, "axpy2's first output differs from axpy");
+
+    // The increments, added later, are axpy's update and axpy2's second
+    // one, to the bit; dense rows have none.
+    let mut terms = vec![(0, 0.0)];
+    if row.axpy_terms(beta, &mut terms) {
+        assert_eq!(terms.len(), n + 1, "one increment per stored entry");
+        let mut u3 = u.to_vec();
+        terms[1..].iter().for_each(|&(i, d)| u3[i as usize] += d);
+        assert_eq!(
+            u3.iter().map(|x| x.to_bits()).collect::<Vec<_>>(),
+            u1.iter().map(|x| x.to_bits()).collect::<Vec<_>>()
+        );
+    } else {
+        assert_eq!(terms.len(), 1, "a refusal appends nothing");
+        assert_eq!(row.nnz(), row.dim(), "only dense rows refuse");
+    }
 }
 
 /// Builds every encoding of one random row and checks each. `off` shifts

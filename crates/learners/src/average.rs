@@ -9,10 +9,16 @@
 //! never holds more than one segment's worth.
 
 use crate::error::{LearnError, zeros};
-use crate::learner::Plan;
+use crate::learner::{Plan, worth_prefetching};
+use rosenblatt_kernels::Row;
 
 /// Steps per averaging segment (then folded into f64).
 pub const SEGMENT: u64 = 1 << 20;
+
+/// Updates of `u` held back, at most: a sparse row's update of `u` is
+/// applied this many updates later, its cells prefetched meanwhile
+/// (SPEED.md, "The averaging vector's updates deferred").
+const DEFER: usize = 4;
 
 /// Lazy averaging of weights `w` and biases `b` over the steps of a run (or
 /// its last half), shared by the binary and multi-class averaged learners.
@@ -29,11 +35,47 @@ pub(crate) struct LazyAverage {
     step: u64,
     start: u64,
     last_half: bool,
+    /// Whether sparse rows' updates of `u` are deferred: when one vector
+    /// of `u` outgrows the cache its rows' cells would miss in.
+    defer: bool,
+    pending: Pending,
+}
+
+/// Updates of `u` not yet applied, oldest first: each a row's increments
+/// ([`Row::axpy_terms`]) for the vector at an offset of `u`. Every element
+/// of `u` still receives its updates in step order, so deferring changes
+/// no bit; anything that reads `u` applies them first.
+#[derive(Clone, Debug)]
+struct Pending {
+    slots: Vec<(usize, Vec<(u32, f32)>)>,
+    /// The slot the next update goes to (the oldest, when all are held).
+    next: usize,
+    held: usize,
+}
+
+impl Pending {
+    /// Applies the oldest held update to `u`.
+    fn apply_oldest(&mut self, u: &mut [f32]) {
+        let k = (self.next + DEFER - self.held) % DEFER;
+        let (at, terms) = &self.slots[k];
+        let u = &mut u[*at..];
+        for &(i, d) in terms {
+            u[i as usize] += d;
+        }
+        self.held -= 1;
+    }
+
+    fn flush(&mut self, u: &mut [f32]) {
+        while self.held > 0 {
+            self.apply_oldest(u);
+        }
+    }
 }
 
 impl LazyAverage {
     /// For `n` weights and `nb` biases.
     pub(crate) fn new(n: usize, nb: usize, last_half: bool) -> Result<Self, LearnError> {
+        let defer = worth_prefetching(n / nb.max(1) * size_of::<f32>());
         Ok(LazyAverage {
             u: zeros(n)?,
             ub: vec![0.0; nb],
@@ -44,7 +86,43 @@ impl LazyAverage {
             step: 0,
             start: 0,
             last_half,
+            defer,
+            pending: Pending { slots: if defer { vec![(0, Vec::new()); DEFER] } else { Vec::new() }, next: 0, held: 0 },
         })
+    }
+
+    /// The update of a step at factor `t` (from [`Self::tick`]): `w += a·x`
+    /// now, and `u[at..] += t·a·x` now or, for a sparse row over a large
+    /// `u`, a few updates later, its cells prefetched meanwhile: on a
+    /// mistake the row's cells of `w` are in cache from the margin, those
+    /// of `u` are not, and waiting on them took more than half an averaged
+    /// pass over the sparse benchmark set (SPEED.md).
+    #[inline]
+    pub(crate) fn add<R: Row>(&mut self, x: &R, a: f32, w: &mut [f32], t: f32, at: usize) {
+        let c = t * a;
+        if self.defer {
+            if self.pending.held == DEFER {
+                self.pending.apply_oldest(&mut self.u);
+            }
+            let slot = &mut self.pending.slots[self.pending.next];
+            slot.1.clear();
+            if x.axpy_terms(c, &mut slot.1) {
+                x.axpy(a, w);
+                x.prefetch_state(&self.u[at..]);
+                slot.0 = at;
+                self.pending.next = (self.pending.next + 1) % DEFER;
+                self.pending.held += 1;
+                return;
+            }
+            // A row updated in lanes: the held updates go first.
+            self.pending.flush(&mut self.u);
+        }
+        x.axpy2(a, w, c, &mut self.u[at..at + w.len()]);
+    }
+
+    /// Applies the deferred updates of `u`.
+    fn settle(&mut self) {
+        self.pending.flush(&mut self.u);
     }
 
     pub(crate) fn begin(&mut self, plan: &Plan) {
@@ -81,12 +159,20 @@ impl LazyAverage {
         let avg = |s: &[f64], w: &[f32], u: &[f32]| -> Vec<f32> {
             s.iter().zip(w).zip(u).map(|((s, &w), &u)| ((s + t * f64::from(w) - f64::from(u)) / n) as f32).collect()
         };
-        Some((avg(&self.sum, w, &self.u), avg(&self.sum_b, b, &self.ub)))
+        let u = if self.pending.held == 0 {
+            avg(&self.sum, w, &self.u)
+        } else {
+            let (mut u, mut pending) = (self.u.clone(), self.pending.clone());
+            pending.flush(&mut u);
+            avg(&self.sum, w, &u)
+        };
+        Some((u, avg(&self.sum_b, b, &self.ub)))
     }
 
     /// Folds the open segment into the f64 sums (so the state is `w`, the
     /// sums and the counts alone).
     pub(crate) fn fold(&mut self, w: &[f32], b: &[f32]) {
+        self.settle();
         let t = self.tau as f64;
         for (sum, (u, w)) in [(&mut self.sum, (&mut self.u, w)), (&mut self.sum_b, (&mut self.ub, b))] {
             for ((s, &w), u) in sum.iter_mut().zip(w).zip(u.iter_mut()) {
@@ -107,6 +193,7 @@ impl LazyAverage {
 
     /// Reads what `save_totals` wrote.
     pub(crate) fn load_totals(&mut self, total: &[f64]) {
+        self.settle();
         let (n, nb) = (self.sum.len(), self.sum_b.len());
         self.sum.copy_from_slice(&total[..n]);
         self.sum_b.copy_from_slice(&total[n..n + nb]);
@@ -121,6 +208,7 @@ impl LazyAverage {
     /// Every counter and sum, for [`crate::state::Resume`] (the window's
     /// start is set again by `begin`).
     pub(crate) fn fields(&mut self, f: &mut dyn crate::state::Fields) {
+        self.settle();
         f.f32s(&mut self.u);
         f.f32s(&mut self.ub);
         f.f64s(&mut self.sum);
@@ -128,5 +216,78 @@ impl LazyAverage {
         for c in [&mut self.tau, &mut self.averaged, &mut self.step] {
             f.u64(c);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sets::Lifted;
+    use rand::rngs::Xoshiro256PlusPlus;
+    use rand::{RngExt, SeedableRng};
+    use rosenblatt_kernels::{DenseRow, SparseRow, U8Values};
+
+    /// `d` sorted distinct indices below `dim`.
+    fn indices(rng: &mut Xoshiro256PlusPlus, n: usize, dim: usize) -> Vec<u32> {
+        let mut ix: Vec<u32> = (0..n).map(|_| rng.random_range(0..dim as u32)).collect();
+        ix.sort_unstable();
+        ix.dedup();
+        ix
+    }
+
+    fn bits(v: &[f32]) -> Vec<u32> {
+        v.iter().map(|x| x.to_bits()).collect()
+    }
+
+    /// Deferred updates of `u` leave every bit as immediate ones: sparse
+    /// rows in f32 and in bytes, lifted rows, a dense row between them (the
+    /// held updates go first), two vectors side by side in `u`; compared
+    /// after every step through `average` (which applies what is held
+    /// without changing the learner), through a fold, and at the end.
+    #[test]
+    fn deferring_the_updates_of_u_changes_no_bit() {
+        let d = 500;
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+        let mut avg: [LazyAverage; 2] = std::array::from_fn(|_| LazyAverage::new(2 * d, 2, false).unwrap());
+        avg[0].defer = true;
+        avg[0].pending.slots = vec![(0, Vec::new()); DEFER];
+        let mut w = [vec![0.0f32; 2 * d], vec![0.0f32; 2 * d]];
+        let b = [0.0f32; 2];
+        let dense: Vec<f32> = (0..d - 1).map(|i| (i % 7) as f32 * 0.3 - 1.0).collect();
+        let mut deferred = 0;
+        for step in 0..400 {
+            let ix = indices(&mut rng, 30, d - 1);
+            let vals: Vec<f32> = ix.iter().map(|_| rng.random_range(-2.0f32..2.0)).collect();
+            let bytes: Vec<u8> = ix.iter().map(|_| rng.random_range(1u8..=255)).collect();
+            let (a, at) = (rng.random_range(-1.5f32..1.5), rng.random_range(0..2) * d);
+            for (l, w) in avg.iter_mut().zip(&mut w) {
+                let t = l.tick().unwrap();
+                let w = &mut w[at..at + d - 1];
+                match step % 5 {
+                    0 | 1 => l.add(&SparseRow::try_new(d - 1, &ix, &vals[..]).unwrap(), a, w, t, at),
+                    2 => {
+                        l.add(&SparseRow::try_new(d - 1, &ix, U8Values::new(&bytes, 1.0 / 255.0)).unwrap(), a, w, t, at)
+                    }
+                    3 if step % 50 == 3 => l.add(&DenseRow::new(&dense[..]), a, w, t, at),
+                    _ => {
+                        let row =
+                            Lifted(SparseRow::try_new(d - 2, &ix[..ix.len() - 1], &vals[..ix.len() - 1]).unwrap());
+                        l.add(&row, a, w, t, at);
+                    }
+                }
+            }
+            deferred += avg[0].pending.held;
+            assert_eq!(bits(&w[0]), bits(&w[1]), "w after step {step}");
+            let (m0, m1) = (avg[0].average(&w[0], &b).unwrap(), avg[1].average(&w[1], &b).unwrap());
+            assert_eq!(bits(&m0.0), bits(&m1.0), "the average after step {step}");
+            if step == 200 {
+                avg.iter_mut().zip(&w).for_each(|(l, w)| l.fold(w, &b));
+                assert_eq!(avg[0].pending.held, 0);
+                assert_eq!(avg[0].sum, avg[1].sum);
+            }
+        }
+        assert!(deferred > 1000, "updates were held ({deferred})");
+        avg[0].settle();
+        assert_eq!(bits(&avg[0].u), bits(&avg[1].u));
     }
 }

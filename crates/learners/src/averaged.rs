@@ -53,7 +53,7 @@ impl OnlineLearner for AveragedPerceptron {
             match t {
                 // One sweep updates both w and the averaging vector.
                 Some(t) => {
-                    x.axpy2(a, &mut self.s.w, t * a, &mut self.avg.u);
+                    self.avg.add(x, a, &mut self.s.w, t, 0);
                     if self.s.bias {
                         self.avg.ub[0] += t * a;
                         self.s.b[0] += a;

@@ -83,7 +83,7 @@ impl OnlineLearner for MulticlassPerceptron {
                 let w = &mut self.w[class * d..(class + 1) * d];
                 match (&mut self.avg, t) {
                     (Some(av), Some(t)) => {
-                        x.axpy2(a, w, t * a, &mut av.u[class * d..(class + 1) * d]);
+                        av.add(x, a, w, t, class * d);
                         if self.bias {
                             av.ub[class] += t * a;
                         }

@@ -122,6 +122,17 @@ impl<R: Row> Row for Lifted<R> {
     fn norm_sq_in(&self, b: Backend) -> f32 {
         self.0.norm_sq_in(b) + 1.0
     }
+    fn axpy_terms(&self, alpha: f32, out: &mut Vec<(u32, f32)>) -> bool {
+        let n = out.len();
+        if self.0.axpy_terms(alpha, out)
+            && let Ok(d) = u32::try_from(self.0.dim())
+        {
+            out.push((d, alpha));
+            return true;
+        }
+        out.truncate(n);
+        false
+    }
     fn adagrad_in(&self, b: Backend, c: f64, g: f64, w: &mut [f32], g2: &mut [f32], s: Option<&[f32]>) {
         let d = self.0.dim();
         self.0.adagrad_in(b, c, g, &mut w[..d], &mut g2[..d], s.map(|s| &s[..d]));

@@ -206,6 +206,36 @@ fn averaged_perceptron_matches_the_f64_reference() {
     }
 }
 
+#[test]
+fn averaged_perceptron_matches_the_f64_reference_over_a_large_sparse_dimension() {
+    // The same rows with their 50 features scattered over 2^18: `u` (1 MB)
+    // is large enough that the learner defers its updates of it.
+    let (data, _) = generate(500, 50, 0.0, 0.1, false, 13);
+    let p = plain(&data);
+    let dim = 1 << 18;
+    let at: Vec<u32> = (0..50).map(|j| j * 5_227 + 17).collect();
+    let mut wide = InMemoryExamples::new(dim);
+    for (x, &y) in p.x.iter().zip(&p.y) {
+        let (ix, v): (Vec<u32>, Vec<f32>) =
+            x.iter().zip(&at).filter(|e| *e.0 != 0.0).map(|(&v, &i)| (i, v as f32)).unzip();
+        wide.push(&ix, &v, y as f32).unwrap();
+    }
+    for last_half in [false, true] {
+        let (w, b) = ref_averaged(&p, 4, if last_half { 1000 } else { 0 });
+        let mut l = AveragedPerceptron::new(dim, PerceptronParams::default(), last_half).unwrap();
+        train(&mut l, &&wide, &seq(4.0)).unwrap();
+        let m = l.model();
+        let scale = w.iter().fold(0.0f64, |a, v| a.max(v.abs()));
+        for (j, r) in w.iter().enumerate() {
+            let a = m.weights[at[j] as usize];
+            assert!(close(a, *r, scale), "last_half {last_half}, feature {j}: {a} vs {r}");
+        }
+        let elsewhere = m.weights.iter().enumerate().filter(|(i, v)| !at.contains(&(*i as u32)) && **v != 0.0).count();
+        assert_eq!(elsewhere, 0, "weights away from the rows' features");
+        assert!(close(m.bias, b, scale));
+    }
+}
+
 /// Runs an f64 average beside a learner: the same updates (the learner's
 /// decisions), accumulated in f64 after every step.
 struct F64Average<L> {
