@@ -8,17 +8,13 @@
 //! into f64 sums, so that 10^8 steps average as accurately as 10^3: `u`
 //! never holds more than one segment's worth.
 
+use crate::defer::Deferred;
 use crate::error::{LearnError, zeros};
 use crate::learner::{Plan, worth_prefetching};
 use rosenblatt_kernels::Row;
 
 /// Steps per averaging segment (then folded into f64).
 pub const SEGMENT: u64 = 1 << 20;
-
-/// Updates of `u` held back, at most: a sparse row's update of `u` is
-/// applied this many updates later, its cells prefetched meanwhile
-/// (SPEED.md, "The averaging vector's updates deferred").
-const DEFER: usize = 4;
 
 /// Lazy averaging of weights `w` and biases `b` over the steps of a run (or
 /// its last half), shared by the binary and multi-class averaged learners.
@@ -35,47 +31,14 @@ pub(crate) struct LazyAverage {
     step: u64,
     start: u64,
     last_half: bool,
-    /// Whether sparse rows' updates of `u` are deferred: when one vector
-    /// of `u` outgrows the cache its rows' cells would miss in.
-    defer: bool,
-    pending: Pending,
-}
-
-/// Updates of `u` not yet applied, oldest first: each a row's increments
-/// ([`Row::axpy_terms`]) for the vector at an offset of `u`. Every element
-/// of `u` still receives its updates in step order, so deferring changes
-/// no bit; anything that reads `u` applies them first.
-#[derive(Clone, Debug)]
-struct Pending {
-    slots: Vec<(usize, Vec<(u32, f32)>)>,
-    /// The slot the next update goes to (the oldest, when all are held).
-    next: usize,
-    held: usize,
-}
-
-impl Pending {
-    /// Applies the oldest held update to `u`.
-    fn apply_oldest(&mut self, u: &mut [f32]) {
-        let k = (self.next + DEFER - self.held) % DEFER;
-        let (at, terms) = &self.slots[k];
-        let u = &mut u[*at..];
-        for &(i, d) in terms {
-            u[i as usize] += d;
-        }
-        self.held -= 1;
-    }
-
-    fn flush(&mut self, u: &mut [f32]) {
-        while self.held > 0 {
-            self.apply_oldest(u);
-        }
-    }
+    /// Sparse rows' updates of `u`, held back when one vector of `u`
+    /// outgrows the cache its rows' cells would miss in.
+    held: Deferred<f32>,
 }
 
 impl LazyAverage {
     /// For `n` weights and `nb` biases.
     pub(crate) fn new(n: usize, nb: usize, last_half: bool) -> Result<Self, LearnError> {
-        let defer = worth_prefetching(n / nb.max(1) * size_of::<f32>());
         Ok(LazyAverage {
             u: zeros(n)?,
             ub: vec![0.0; nb],
@@ -86,8 +49,7 @@ impl LazyAverage {
             step: 0,
             start: 0,
             last_half,
-            defer,
-            pending: Pending { slots: if defer { vec![(0, Vec::new()); DEFER] } else { Vec::new() }, next: 0, held: 0 },
+            held: Deferred::new(worth_prefetching(n / nb.max(1) * size_of::<f32>())),
         })
     }
 
@@ -100,29 +62,22 @@ impl LazyAverage {
     #[inline]
     pub(crate) fn add<R: Row>(&mut self, x: &R, a: f32, w: &mut [f32], t: f32, at: usize) {
         let c = t * a;
-        if self.defer {
-            if self.pending.held == DEFER {
-                self.pending.apply_oldest(&mut self.u);
-            }
-            let slot = &mut self.pending.slots[self.pending.next];
-            slot.1.clear();
-            if x.axpy_terms(c, &mut slot.1) {
+        if self.held.is_on() {
+            if x.axpy_terms(c, self.held.slot(&mut self.u)) {
                 x.axpy(a, w);
                 x.prefetch_state(&self.u[at..]);
-                slot.0 = at;
-                self.pending.next = (self.pending.next + 1) % DEFER;
-                self.pending.held += 1;
+                self.held.hold(at);
                 return;
             }
             // A row updated in lanes: the held updates go first.
-            self.pending.flush(&mut self.u);
+            self.settle();
         }
         x.axpy2(a, w, c, &mut self.u[at..at + w.len()]);
     }
 
-    /// Applies the deferred updates of `u`.
+    /// Applies the held updates of `u`.
     fn settle(&mut self) {
-        self.pending.flush(&mut self.u);
+        self.held.flush(&mut self.u);
     }
 
     pub(crate) fn begin(&mut self, plan: &Plan) {
@@ -159,14 +114,7 @@ impl LazyAverage {
         let avg = |s: &[f64], w: &[f32], u: &[f32]| -> Vec<f32> {
             s.iter().zip(w).zip(u).map(|((s, &w), &u)| ((s + t * f64::from(w) - f64::from(u)) / n) as f32).collect()
         };
-        let u = if self.pending.held == 0 {
-            avg(&self.sum, w, &self.u)
-        } else {
-            let (mut u, mut pending) = (self.u.clone(), self.pending.clone());
-            pending.flush(&mut u);
-            avg(&self.sum, w, &u)
-        };
-        Some((u, avg(&self.sum_b, b, &self.ub)))
+        Some((avg(&self.sum, w, &self.held.applied(&self.u)), avg(&self.sum_b, b, &self.ub)))
     }
 
     /// Folds the open segment into the f64 sums (so the state is `w`, the
@@ -249,8 +197,8 @@ mod tests {
         let d = 500;
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
         let mut avg: [LazyAverage; 2] = std::array::from_fn(|_| LazyAverage::new(2 * d, 2, false).unwrap());
-        avg[0].defer = true;
-        avg[0].pending.slots = vec![(0, Vec::new()); DEFER];
+        assert!(!avg[1].held.is_on());
+        avg[0].held = Deferred::new(true);
         let mut w = [vec![0.0f32; 2 * d], vec![0.0f32; 2 * d]];
         let b = [0.0f32; 2];
         let dense: Vec<f32> = (0..d - 1).map(|i| (i % 7) as f32 * 0.3 - 1.0).collect();
@@ -276,13 +224,13 @@ mod tests {
                     }
                 }
             }
-            deferred += avg[0].pending.held;
+            deferred += avg[0].held.held();
             assert_eq!(bits(&w[0]), bits(&w[1]), "w after step {step}");
             let (m0, m1) = (avg[0].average(&w[0], &b).unwrap(), avg[1].average(&w[1], &b).unwrap());
             assert_eq!(bits(&m0.0), bits(&m1.0), "the average after step {step}");
             if step == 200 {
                 avg.iter_mut().zip(&w).for_each(|(l, w)| l.fold(w, &b));
-                assert_eq!(avg[0].pending.held, 0);
+                assert_eq!(avg[0].held.held(), 0);
                 assert_eq!(avg[0].sum, avg[1].sum);
             }
         }

@@ -34,8 +34,9 @@
 //! 1. `error`, `loss` — errors; loss functions.
 //! 2. `learner`, `model`, `sets` — the [`OnlineLearner`] trait and
 //!    [`Bias`]; trained models; example sets and label checks.
-//! 3. `mix`, `linear`, `average` — mixing state and reducers; the linear
-//!    state the Perceptron family and PA share; lazy averaging.
+//! 3. `mix`, `linear`, `defer`, `average` — mixing state and reducers;
+//!    the linear state the Perceptron family and PA share; updates held
+//!    back while their cells load; lazy averaging.
 //! 4. the algorithms: `perceptron`, `averaged`, `voted`, `sgd`, `pa`,
 //!    `multiclass`, `winnow`, `eg`, `ftrl`; `kernel`, the kernel
 //!    Perceptrons (their own loop over blocks of examples); and `bounds`,
@@ -48,6 +49,7 @@
 mod average;
 mod averaged;
 mod bounds;
+mod defer;
 mod eg;
 mod error;
 mod ftrl;

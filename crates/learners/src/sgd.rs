@@ -15,6 +15,7 @@
 //! from `U` (O(nonzeros)), a shrink or projection changes `s` only, and
 //! adding the iterate adds `s` to `c` (O(1)).
 
+use crate::defer::Deferred;
 use crate::error::{LearnError, param, zeros};
 use crate::learner::{Bias, OnlineLearner, Step, worth_prefetching};
 use crate::loss::Loss;
@@ -160,6 +161,10 @@ pub struct Sgd {
     /// taken ([`OnlineLearner::prefetch`]): per-coordinate steps over a
     /// dimension whose state outgrows the core's cache.
     prefetch: bool,
+    /// Sparse rows' updates of the running sum `U`, held back while its
+    /// cells load, when `U` outgrows the cache (as the averaged
+    /// Perceptron's: [`crate::defer`]).
+    held: Deferred<f64>,
 }
 
 /// The running sum of the iterates, `Σ = U + c·v` (and the biases'),
@@ -196,6 +201,7 @@ impl Sgd {
             old: Vec::new(),
             // From 2^16 features: 512 KB of `v` and `Σg²`.
             prefetch: p.schedule.per_coordinate() && worth_prefetching(2 * dim * size_of::<f32>()),
+            held: Deferred::new(p.average && worth_prefetching(dim * size_of::<f64>())),
         })
     }
 
@@ -216,6 +222,7 @@ impl Sgd {
 
     /// Folds `c·v` into `U` (O(d)): `Σ = U` exactly as it stood.
     fn fold(&mut self) {
+        self.held.flush(&mut self.avg.u);
         let c = self.avg.c;
         self.avg.u.iter_mut().zip(&self.v).for_each(|(u, &v)| *u += c * f64::from(v));
         self.avg.c = 0.0;
@@ -305,11 +312,27 @@ impl OnlineLearner for Sgd {
                 // rounding of v is then the iterate's own, and Σ = U + c·v
                 // stays exact to f64 rounding however large c/s grows.
                 let (c, cv) = (self.avg.c, cv as f32);
-                for k in 0..x.nnz() {
-                    let (i, xi) = x.entry(k);
-                    let old = self.v[i];
-                    self.v[i] += cv * xi;
-                    self.avg.u[i] -= c * (f64::from(self.v[i]) - f64::from(old));
+                if self.held.is_on() && x.nnz() < x.dim() {
+                    // U's cells are not in cache (v's are, from the
+                    // margin): `U −= c·δ` is held as `+(−c·δ)`, the same
+                    // bits, and applied once they have loaded.
+                    let terms = self.held.slot(&mut self.avg.u);
+                    for k in 0..x.nnz() {
+                        let (i, xi) = x.entry(k);
+                        let old = self.v[i];
+                        self.v[i] += cv * xi;
+                        terms.push((i as u32, -(c * (f64::from(self.v[i]) - f64::from(old)))));
+                    }
+                    x.prefetch_state(&self.avg.u);
+                    self.held.hold(0);
+                } else {
+                    self.held.flush(&mut self.avg.u);
+                    for k in 0..x.nnz() {
+                        let (i, xi) = x.entry(k);
+                        let old = self.v[i];
+                        self.v[i] += cv * xi;
+                        self.avg.u[i] -= c * (f64::from(self.v[i]) - f64::from(old));
+                    }
                 }
             } else {
                 x.axpy(cv as f32, &mut self.v);
@@ -347,7 +370,8 @@ impl OnlineLearner for Sgd {
     fn model(&self) -> LinearModel {
         if self.p.average && self.avg.n > 0 {
             let (c, n) = (self.avg.c, self.avg.n as f64);
-            let weights = self.avg.u.iter().zip(&self.v).map(|(&u, &v)| ((u + c * f64::from(v)) / n) as f32).collect();
+            let u = self.held.applied(&self.avg.u);
+            let weights = u.iter().zip(&self.v).map(|(&u, &v)| ((u + c * f64::from(v)) / n) as f32).collect();
             return LinearModel { weights, bias: (self.avg.b / n) as f32 };
         }
         self.iterate()
@@ -371,6 +395,7 @@ impl Sgd {
                 let old = self.v[i];
                 self.v[i] *= s / a;
                 if self.p.average {
+                    self.held.flush(&mut self.avg.u);
                     self.avg.u[i] -= ac * (f64::from(self.v[i]) - f64::from(old));
                 }
                 self.xmax[i] = a;
@@ -404,7 +429,16 @@ impl Sgd {
             }
             x.adagrad(c, g, &mut self.v, &mut self.g2, scales);
             let ac = self.avg.c;
-            if dense {
+            if self.held.is_on() && !dense {
+                let terms = self.held.slot(&mut self.avg.u);
+                for (k, &o) in old.iter().enumerate() {
+                    let i = x.entry(k).0;
+                    terms.push((i as u32, -(ac * (f64::from(self.v[i]) - f64::from(o)))));
+                }
+                x.prefetch_state(&self.avg.u);
+                self.held.hold(0);
+            } else if dense {
+                self.held.flush(&mut self.avg.u);
                 for ((u, &v), &o) in self.avg.u.iter_mut().zip(&self.v).zip(&old) {
                     *u -= ac * (f64::from(v) - f64::from(o));
                 }
@@ -442,6 +476,7 @@ impl Mixable for Sgd {
         out.total.clear();
         out.total.push(self.k as f64);
         if self.p.average {
+            self.held.flush(&mut self.avg.u);
             let c = self.avg.c;
             out.total.extend(self.avg.u.iter().zip(&self.v).map(|(&u, &v)| u + c * f64::from(v)));
             out.total.extend([self.avg.b, self.avg.n as f64]);
@@ -463,6 +498,7 @@ impl Mixable for Sgd {
         self.v_norm_sq = self.v.iter().map(|&x| f64::from(x) * f64::from(x)).sum();
         self.k = s.total[0] as u64;
         if self.p.average {
+            self.held.flush(&mut self.avg.u);
             let d = self.v.len();
             self.avg.u.copy_from_slice(&s.total[1..=d]);
             self.avg.c = 0.0;
@@ -482,6 +518,7 @@ impl Mixable for Sgd {
 
 impl crate::state::Resume for Sgd {
     fn fields(&mut self, f: &mut dyn crate::state::Fields) {
+        self.held.flush(&mut self.avg.u);
         f.f32s(&mut self.v);
         for x in [&mut self.s, &mut self.v_norm_sq, &mut self.avg.c, &mut self.avg.b] {
             f.f64(x);
@@ -493,5 +530,70 @@ impl crate::state::Resume for Sgd {
         f.f32s(&mut self.g2);
         f.f32s(&mut self.xmax);
         f.f64(&mut self.norm_sum);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::rngs::Xoshiro256PlusPlus;
+    use rand::{RngExt, SeedableRng};
+    use rosenblatt_kernels::{DenseRow, SparseRow, U8Values};
+
+    fn bits(m: &LinearModel) -> Vec<u32> {
+        m.weights.iter().chain([&m.bias]).map(|x| x.to_bits()).collect()
+    }
+
+    /// Holding back the updates of the running sum leaves every bit as
+    /// updating it at once, under each schedule that averages (Pegasos'
+    /// first step zeroes `v` through a fold; NAG rescales weights outside
+    /// the step; a dense row between sparse ones flushes): the average
+    /// compared after every step, through mixing's save and load, and at
+    /// the end.
+    #[test]
+    fn deferring_the_running_sums_updates_changes_no_bit() {
+        let d = 300;
+        let schedules = [
+            SgdParams { average: true, ..SgdParams::pegasos(0.01) },
+            SgdParams { average: true, lambda: 0.001, ..SgdParams::default() },
+            SgdParams { average: true, schedule: Schedule::Adaptive, loss: Loss::Logistic, ..SgdParams::default() },
+            SgdParams { average: true, schedule: Schedule::Normalized, ..SgdParams::default() },
+        ];
+        for p in schedules {
+            let mut l = [Sgd::new(d, p).unwrap(), Sgd::new(d, p).unwrap()];
+            assert!(!l[1].held.is_on());
+            l[0].held = Deferred::new(true);
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+            let dense: Vec<f32> = (0..d).map(|i| (i % 5) as f32 * 0.2 - 0.4).collect();
+            for step in 0..600 {
+                let mut ix: Vec<u32> = (0..25).map(|_| rng.random_range(0..d as u32)).collect();
+                ix.sort_unstable();
+                ix.dedup();
+                // Growing values: NAG keeps meeting larger |x_i| and
+                // rescaling weights that held updates also touch.
+                let grow = 1.0 + step as f32 / 20.0;
+                let vals: Vec<f32> = ix.iter().map(|_| rng.random_range(-3.0f32..3.0) * grow).collect();
+                let bytes: Vec<u8> = ix.iter().map(|_| rng.random_range(0u8..=255)).collect();
+                let y = if rng.random_range(0..2) == 0 { -1.0 } else { 1.0 };
+                for l in &mut l {
+                    match step % 7 {
+                        0 if step % 70 == 0 => l.learn(&DenseRow::new(&dense[..]), y, step),
+                        1 | 2 => l.learn(&SparseRow::try_new(d, &ix, U8Values::new(&bytes, 0.03)).unwrap(), y, step),
+                        _ => l.learn(&SparseRow::try_new(d, &ix, &vals[..]).unwrap(), y, step),
+                    };
+                }
+                assert_eq!(bits(&l[0].model()), bits(&l[1].model()), "{p:?}: the average after step {step}");
+                if step == 300 {
+                    let mut s = [MixState::default(), MixState::default()];
+                    l.iter_mut().zip(&mut s).for_each(|(l, s)| l.save_state(s));
+                    assert_eq!(s[0].total, s[1].total, "{p:?}: the saved sums");
+                    l.iter_mut().zip(&s).for_each(|(l, s)| l.load_state(s));
+                }
+            }
+            assert!(l[0].held.held() > 0, "{p:?}: updates are held at the end");
+            l[0].held.flush(&mut l[0].avg.u);
+            let ubits = |l: &Sgd| l.avg.u.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+            assert_eq!(ubits(&l[0]), ubits(&l[1]), "{p:?}: the running sums");
+        }
     }
 }

@@ -239,6 +239,46 @@ fn normalized_steps_match_the_f64_reference_and_ignore_feature_scales() {
     assert!(a.iter().zip(&b).any(|(p, q)| (p - q).abs() > 1e-2 * (1.0 + p.abs())), "AdaGrad is not scale-free");
 }
 
+/// The rows of `data` as sparse rows twice: over their own features, and
+/// with feature `j` moved to `at[j]` over `dim`.
+fn scattered(data: &InMemoryExamples, at: &[u32], dim: usize) -> (InMemoryExamples, InMemoryExamples) {
+    let (mut small, mut wide) = (InMemoryExamples::new(data.dim()), InMemoryExamples::new(dim));
+    for i in 0..data.len() {
+        let r = data.row(i);
+        let (ix, v): (Vec<usize>, Vec<f32>) = (0..r.nnz()).map(|k| r.entry(k)).filter(|e| e.1 != 0.0).unzip();
+        small.push(&ix.iter().map(|&j| j as u32).collect::<Vec<_>>(), &v, data.label(i)).unwrap();
+        wide.push(&ix.iter().map(|&j| at[j]).collect::<Vec<_>>(), &v, data.label(i)).unwrap();
+    }
+    (small, wide)
+}
+
+/// Averaged steps over 2^18 features, where the running sum (2 MB) is
+/// large enough that its updates are held back while its cells load,
+/// learn the bits the same rows learn over their own 25 features.
+#[test]
+fn averaging_over_a_large_dimension_learns_the_small_ones_bits() {
+    let (data, _) = generate(400, 25, 0.1, 5);
+    let dim = 1 << 18;
+    let at: Vec<u32> = (0..25).map(|j| j * 10_007 + 3).collect();
+    let (small, wide) = scattered(&data, &at, dim);
+    let bits = |v: &mut dyn Iterator<Item = f32>| v.map(f32::to_bits).collect::<Vec<_>>();
+    for p in [
+        SgdParams { average: true, ..SgdParams::pegasos(0.01) },
+        SgdParams { average: true, lambda: 0.001, ..SgdParams::default() },
+        SgdParams { average: true, schedule: Schedule::Adaptive, loss: Loss::Logistic, ..SgdParams::default() },
+        SgdParams { average: true, schedule: Schedule::Normalized, ..SgdParams::default() },
+    ] {
+        let (mut a, mut b) = (Sgd::new(25, p).unwrap(), Sgd::new(dim, p).unwrap());
+        train(&mut a, &&small, &seq(3.0)).unwrap();
+        train(&mut b, &&wide, &seq(3.0)).unwrap();
+        let (a, b) = (a.model(), b.model());
+        assert!(a.weights.iter().any(|&w| w != 0.0), "{p:?}: it learned");
+        assert_eq!(bits(&mut a.weights.iter().copied()), bits(&mut at.iter().map(|&i| b.weights[i as usize])), "{p:?}");
+        assert_eq!(b.weights.iter().filter(|&&w| w != 0.0).count(), a.weights.iter().filter(|&&w| w != 0.0).count());
+        assert_eq!(a.bias.to_bits(), b.bias.to_bits(), "{p:?}");
+    }
+}
+
 #[test]
 fn pegasos_matches_the_f64_reference_and_stays_in_its_ball() {
     let (data, _) = generate(500, 25, 0.05, 2);
