@@ -75,8 +75,9 @@ impl LazyAverage {
         x.axpy2(a, w, c, &mut self.u[at..at + w.len()]);
     }
 
-    /// Applies the held updates of `u`.
-    fn settle(&mut self) {
+    /// Applies the held updates of `u` (at the end of a pass, so that the
+    /// model read after it need not copy `u` to apply them).
+    pub(crate) fn settle(&mut self) {
         self.held.flush(&mut self.u);
     }
 

@@ -65,6 +65,9 @@ impl OnlineLearner for AveragedPerceptron {
         self.avg.end_step(&self.s.w, &self.s.b);
         Step { mistake, updated: mistake }
     }
+    fn end_pass(&mut self) {
+        self.avg.settle();
+    }
     fn model(&self) -> LinearModel {
         match self.avg.average(&self.s.w, &self.s.b) {
             Some((weights, b)) => LinearModel { weights, bias: b[0] },

@@ -9,6 +9,7 @@
 //! at once, as soon as what is held has been applied ([`Deferred::flush`]):
 //! whatever reads the vector, or updates it by another way, flushes first.
 
+use rosenblatt_kernels::Row;
 use std::ops::AddAssign;
 
 /// Updates held back at most (measured on the sparse set: SPEED.md).
@@ -76,6 +77,18 @@ impl<T: Copy + AddAssign> Deferred<T> {
         }
     }
 
+    /// Where one row's increments of `u` go: into a held update when
+    /// `hold` (and deferring is on), else straight into `u`, after what is
+    /// held. End with [`Sink::done`].
+    pub(crate) fn sink<'a>(&'a mut self, u: &'a mut [T], hold: bool) -> Sink<'a, T> {
+        if hold && self.is_on() {
+            self.slot(u);
+            return Sink { u, held: Some(self) };
+        }
+        self.flush(u);
+        Sink { u, held: None }
+    }
+
     /// `u` with every held update applied, leaving `self` as it is (for
     /// readers that hold `&self`); borrowed when nothing is held.
     pub(crate) fn applied<'u>(&self, u: &'u [T]) -> std::borrow::Cow<'u, [T]>
@@ -88,5 +101,33 @@ impl<T: Copy + AddAssign> Deferred<T> {
         let (mut u, mut held) = (u.to_vec(), self.clone());
         held.flush(&mut u);
         std::borrow::Cow::Owned(u)
+    }
+}
+
+/// One row's increments of a vector, held or applied at once
+/// ([`Deferred::sink`]).
+pub(crate) struct Sink<'a, T> {
+    u: &'a mut [T],
+    held: Option<&'a mut Deferred<T>>,
+}
+
+impl<T: Copy + AddAssign> Sink<'_, T> {
+    /// `u[i] += d`, now or with the held update.
+    #[inline(always)]
+    pub(crate) fn add(&mut self, i: usize, d: T) {
+        match &mut self.held {
+            // Indices are below the row's dimension, at most 2^32.
+            Some(h) => h.slots[h.next].1.push((i as u32, d)),
+            None => self.u[i] += d,
+        }
+    }
+
+    /// Holds the increments of row `x` (if they are held), prefetching
+    /// their cells of `u`.
+    pub(crate) fn done<R: Row>(self, x: &R) {
+        if let Some(h) = self.held {
+            x.prefetch_state(self.u);
+            h.hold(0);
+        }
     }
 }

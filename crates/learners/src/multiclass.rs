@@ -100,6 +100,11 @@ impl OnlineLearner for MulticlassPerceptron {
         }
         Step { mistake, updated: mistake }
     }
+    fn end_pass(&mut self) {
+        if let Some(a) = &mut self.avg {
+            a.settle();
+        }
+    }
     fn model(&self) -> MulticlassModel {
         match self.avg.as_ref().and_then(|a| a.average(&self.w, &self.b)) {
             Some((weights, bias)) => MulticlassModel { dim: self.dim, weights, bias },

@@ -312,28 +312,17 @@ impl OnlineLearner for Sgd {
                 // rounding of v is then the iterate's own, and Σ = U + c·v
                 // stays exact to f64 rounding however large c/s grows.
                 let (c, cv) = (self.avg.c, cv as f32);
-                if self.held.is_on() && x.nnz() < x.dim() {
-                    // U's cells are not in cache (v's are, from the
-                    // margin): `U −= c·δ` is held as `+(−c·δ)`, the same
-                    // bits, and applied once they have loaded.
-                    let terms = self.held.slot(&mut self.avg.u);
-                    for k in 0..x.nnz() {
-                        let (i, xi) = x.entry(k);
-                        let old = self.v[i];
-                        self.v[i] += cv * xi;
-                        terms.push((i as u32, -(c * (f64::from(self.v[i]) - f64::from(old)))));
-                    }
-                    x.prefetch_state(&self.avg.u);
-                    self.held.hold(0);
-                } else {
-                    self.held.flush(&mut self.avg.u);
-                    for k in 0..x.nnz() {
-                        let (i, xi) = x.entry(k);
-                        let old = self.v[i];
-                        self.v[i] += cv * xi;
-                        self.avg.u[i] -= c * (f64::from(self.v[i]) - f64::from(old));
-                    }
+                // `U −= c·δ` as `+(−c·δ)`, the same bits, held back while
+                // U's cells load for sparse rows (v's are in cache from
+                // the margin).
+                let mut u = self.held.sink(&mut self.avg.u, x.nnz() < x.dim());
+                for k in 0..x.nnz() {
+                    let (i, xi) = x.entry(k);
+                    let old = self.v[i];
+                    self.v[i] += cv * xi;
+                    u.add(i, -(c * (f64::from(self.v[i]) - f64::from(old))));
                 }
+                u.done(x);
             } else {
                 x.axpy(cv as f32, &mut self.v);
             }
@@ -364,6 +353,11 @@ impl OnlineLearner for Sgd {
             }
         }
         Step { mistake: ym <= 0.0, updated }
+    }
+    /// The held updates of `U` applied, so that the model read after a
+    /// pass need not copy `U` to apply them.
+    fn end_pass(&mut self) {
+        self.held.flush(&mut self.avg.u);
     }
     /// The last iterate, or with averaging the mean of the iterates (the
     /// last iterate before any step).
@@ -429,24 +423,18 @@ impl Sgd {
             }
             x.adagrad(c, g, &mut self.v, &mut self.g2, scales);
             let ac = self.avg.c;
-            if self.held.is_on() && !dense {
-                let terms = self.held.slot(&mut self.avg.u);
-                for (k, &o) in old.iter().enumerate() {
-                    let i = x.entry(k).0;
-                    terms.push((i as u32, -(ac * (f64::from(self.v[i]) - f64::from(o)))));
-                }
-                x.prefetch_state(&self.avg.u);
-                self.held.hold(0);
-            } else if dense {
+            if dense {
                 self.held.flush(&mut self.avg.u);
                 for ((u, &v), &o) in self.avg.u.iter_mut().zip(&self.v).zip(&old) {
                     *u -= ac * (f64::from(v) - f64::from(o));
                 }
             } else {
+                let mut u = self.held.sink(&mut self.avg.u, true);
                 for (k, &o) in old.iter().enumerate() {
                     let i = x.entry(k).0;
-                    self.avg.u[i] -= ac * (f64::from(self.v[i]) - f64::from(o));
+                    u.add(i, -(ac * (f64::from(self.v[i]) - f64::from(o))));
                 }
+                u.done(x);
             }
             self.old = old;
         }
