@@ -51,7 +51,8 @@ impl OnlineLearner for AveragedPerceptron {
         if mistake {
             let a = self.eta * y;
             match t {
-                // One sweep updates both w and the averaging vector.
+                // w now; the averaging vector now, or a few mistakes later
+                // for a sparse row over a large one (`LazyAverage::add`).
                 Some(t) => {
                     self.avg.add(x, a, &mut self.s.w, t, 0);
                     if self.s.bias {
