@@ -13,7 +13,7 @@ use rosenblatt_kernels::Row;
 use std::ops::AddAssign;
 
 /// Updates held back at most (measured on the sparse set: SPEED.md).
-pub(crate) const DEPTH: usize = 4;
+const DEPTH: usize = 4;
 
 /// Up to [`DEPTH`] updates of a vector, oldest first: each an offset into
 /// the vector and the `(index, increment)` pairs to add there.
