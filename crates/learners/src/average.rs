@@ -9,8 +9,9 @@
 //! never holds more than one segment's worth.
 
 use crate::defer::Deferred;
-use crate::error::{LearnError, zeros};
+use crate::error::LearnError;
 use crate::learner::{Plan, worth_prefetching};
+use crate::memory::{StateVec, zeros};
 use rosenblatt_kernels::Row;
 
 /// Steps per averaging segment (then folded into f64).
@@ -21,10 +22,10 @@ pub const SEGMENT: u64 = 1 << 20;
 #[derive(Clone, Debug)]
 pub(crate) struct LazyAverage {
     /// `Σ (τ − 1)·a·x` of this segment's updates, like `w`.
-    pub(crate) u: Vec<f32>,
+    pub(crate) u: StateVec<f32>,
     /// The same for the biases.
     pub(crate) ub: Vec<f32>,
-    sum: Vec<f64>,
+    sum: StateVec<f64>,
     sum_b: Vec<f64>,
     tau: u64,
     averaged: u64,
@@ -123,7 +124,7 @@ impl LazyAverage {
     pub(crate) fn fold(&mut self, w: &[f32], b: &[f32]) {
         self.settle();
         let t = self.tau as f64;
-        for (sum, (u, w)) in [(&mut self.sum, (&mut self.u, w)), (&mut self.sum_b, (&mut self.ub, b))] {
+        for (sum, (u, w)) in [(&mut self.sum[..], (&mut self.u[..], w)), (&mut self.sum_b[..], (&mut self.ub[..], b))] {
             for ((s, &w), u) in sum.iter_mut().zip(w).zip(u.iter_mut()) {
                 *s += t * f64::from(w) - f64::from(*u);
                 *u = 0.0;

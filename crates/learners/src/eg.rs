@@ -20,9 +20,10 @@
 //! bias shares the norm `B` with the weights: that is the algorithm on the
 //! lifted rows `(x, c)` (or `(x, c, −c)`), and its bounds hold for them.
 
-use crate::error::{LearnError, param, zeros};
+use crate::error::{LearnError, param};
 use crate::learner::{OnlineLearner, Step};
 use crate::loss::Loss;
+use crate::memory::{StateVec, zeros};
 use crate::model::LinearModel;
 use rosenblatt_kernels::Row;
 
@@ -41,7 +42,7 @@ const RENORMALIZE_AFTER: usize = 64;
 /// aligned to 32: one cache line holds every cell it starts (unpadded, a
 /// 24-byte cell straddled two lines one time in four, and the prefetch of
 /// its start brought in only the first).
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, bytemuck::Zeroable)]
 #[repr(C, align(32))]
 struct Cell([f64; 3]);
 
@@ -95,7 +96,7 @@ pub enum EgForm {
 pub struct ExponentiatedGradient {
     /// `[θ_i, e^{θ_i − c}, e^{−θ_i − c}]` per coordinate, side by side; the
     /// bias coordinates last.
-    cells: Vec<Cell>,
+    cells: StateVec<Cell>,
     /// The features (the cells past them are the bias's).
     dim: usize,
     /// The bias coordinates' constant input `c` (0: no bias).

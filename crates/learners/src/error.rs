@@ -112,29 +112,6 @@ pub enum LearnError {
     },
 }
 
-/// `n` zeros for a learner's state, or [`LearnError::TooLarge`]: a
-/// dimension no allocation can hold (a LIBSVM index near 2^32 sets one) is
-/// refused instead of aborting the process.
-///
-/// An array over half the machine's memory is refused too: the allocator
-/// grants more than there is (pages are only taken when written), and the
-/// model a learner hands out is a copy of its weights: a Perceptron over
-/// 2^32 features (17 GB of weights) on a 24 GB machine was killed by the
-/// kernel, at 24 GB resident, before it wrote its model.
-pub(crate) fn zeros<T: Clone + Default>(n: usize) -> Result<Vec<T>, LearnError> {
-    let bytes = n as u128 * size_of::<T>() as u128;
-    let too_large = LearnError::TooLarge { values: n, bytes };
-    if physical_memory().is_some_and(|m| bytes > m / 2) {
-        return Err(too_large);
-    }
-    // Asked of the allocator first, so that a size it refuses is an error
-    // rather than an abort, and given back; then made by `vec!`, which takes
-    // zeroed pages from the system untouched (calloc) where the zero is all
-    // zero bits: a large state costs memory only where it is written.
-    Vec::<T>::new().try_reserve_exact(n).map_err(|_| too_large)?;
-    Ok(vec![T::default(); n])
-}
-
 /// The machine's memory in bytes (`MemTotal` of `/proc/meminfo`; `None`
 /// where there is no such file).
 pub(crate) fn physical_memory() -> Option<u128> {
@@ -197,14 +174,5 @@ mod tests {
         assert_eq!(shown(&18446744073709551615u64), "18446744073709551615");
         let e = param("passes", 1e300, "a finite number > 0");
         assert_eq!(e.to_string(), "passes = 1e300 is invalid: a finite number > 0");
-    }
-
-    #[test]
-    fn an_array_over_half_the_memory_is_refused_before_it_is_asked_for() {
-        let Some(m) = physical_memory() else { return };
-        assert!(m > 1 << 20, "{m} bytes");
-        let n = usize::try_from(m / 2 + 1).unwrap();
-        assert_eq!(zeros::<u8>(n).unwrap_err(), LearnError::TooLarge { values: n, bytes: n as u128 });
-        assert_eq!(zeros::<f32>(1000).unwrap(), vec![0.0; 1000]);
     }
 }

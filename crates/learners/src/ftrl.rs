@@ -2,9 +2,10 @@
 //! learning rates and L1/L2 (McMahan et al. 2013), and the randomised
 //! online linear classifier of FTRL with a growing quadratic regulariser.
 
-use crate::error::{LearnError, param, zeros};
+use crate::error::{LearnError, param};
 use crate::learner::{Bias, OnlineLearner, Step};
 use crate::loss::Loss;
+use crate::memory::{StateVec, zeros};
 use crate::mix::{MixState, Mixable, Team, held};
 use crate::model::LinearModel;
 use rosenblatt_kernels::{Examples, Row};
@@ -50,7 +51,7 @@ impl Default for FtrlParams {
 #[derive(Clone, Debug)]
 pub struct FtrlProximal {
     /// `[z_i, √n_i]` per coordinate, in f32 (computed in f64).
-    cells: Vec<[f32; 2]>,
+    cells: StateVec<[f32; 2]>,
     zb: f64,
     sb: f64,
     p: FtrlParams,
@@ -394,7 +395,7 @@ fn draw(seed: u64, t: u64) -> f64 {
 /// `S` and `‖S‖²` are kept up to date, so a step is O(nonzeros).
 #[derive(Clone, Debug)]
 pub struct RandomizedFtrl {
-    s: Vec<f32>,
+    s: StateVec<f32>,
     s_norm_sq: f64,
     r: f64,
     t: u64,

@@ -25,7 +25,8 @@
 //! contribution with it. The voted form keeps every vector's rows and
 //! takes no budget.
 
-use crate::error::{LearnError, param, zeros};
+use crate::error::{LearnError, param};
+use crate::memory::{StateVec, zeros};
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::SliceRandom;
@@ -322,7 +323,7 @@ pub struct KernelTrainer {
     s: State,
     rng: Xoshiro256PlusPlus,
     order: Vec<u32>,
-    x: Vec<f32>,
+    x: StateVec<f32>,
 }
 
 impl KernelTrainer {

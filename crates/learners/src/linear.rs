@@ -3,8 +3,9 @@
 //! update, the Perceptron's step, and the state's layout for mixing —
 //! written once here instead of once per learner.
 
-use crate::error::{LearnError, param, zeros};
+use crate::error::{LearnError, param};
 use crate::learner::Bias;
+use crate::memory::{StateVec, zeros};
 use crate::mix::{MixState, put, take};
 use crate::model::LinearModel;
 use rosenblatt_kernels::Row;
@@ -37,7 +38,7 @@ impl PerceptronParams {
 /// Weights `w` and bias `b`; `w · x + b`.
 #[derive(Clone, Debug)]
 pub(crate) struct Linear {
-    pub(crate) w: Vec<f32>,
+    pub(crate) w: StateVec<f32>,
     /// A one-element array so it can travel with `w` as a slice.
     pub(crate) b: [f32; 1],
     /// Whether the bias learns (else it stays 0).
@@ -74,7 +75,7 @@ impl Linear {
     }
 
     pub(crate) fn model(&self) -> LinearModel {
-        LinearModel { weights: self.w.clone(), bias: self.b[0] }
+        LinearModel { weights: self.w.to_vec(), bias: self.b[0] }
     }
 
     /// Mixed as a mean: `[w, b]`.

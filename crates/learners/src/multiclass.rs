@@ -3,9 +3,10 @@
 //! class's. Plain, or averaged lazily like [`crate::AveragedPerceptron`].
 
 use crate::average::LazyAverage;
-use crate::error::{LearnError, param, zeros};
+use crate::error::{LearnError, param};
 use crate::learner::{Bias, OnlineLearner, Plan, Step};
 use crate::linear::PerceptronParams;
+use crate::memory::{StateVec, zeros};
 use crate::mix::{MixState, Mixable, put, take};
 use crate::model::{MulticlassModel, argmax, class_scores};
 use crate::sets::check_classes;
@@ -16,7 +17,7 @@ use rosenblatt_kernels::{Examples, Row};
 #[derive(Clone, Debug)]
 pub struct MulticlassPerceptron {
     dim: usize,
-    w: Vec<f32>,
+    w: StateVec<f32>,
     b: Vec<f32>,
     eta: f32,
     bias: bool,
@@ -108,7 +109,7 @@ impl OnlineLearner for MulticlassPerceptron {
     fn model(&self) -> MulticlassModel {
         match self.avg.as_ref().and_then(|a| a.average(&self.w, &self.b)) {
             Some((weights, bias)) => MulticlassModel { dim: self.dim, weights, bias },
-            None => MulticlassModel { dim: self.dim, weights: self.w.clone(), bias: self.b.clone() },
+            None => MulticlassModel { dim: self.dim, weights: self.w.to_vec(), bias: self.b.clone() },
         }
     }
 }

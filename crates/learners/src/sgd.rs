@@ -16,9 +16,10 @@
 //! adding the iterate adds `s` to `c` (O(1)).
 
 use crate::defer::Deferred;
-use crate::error::{LearnError, param, zeros};
+use crate::error::{LearnError, param};
 use crate::learner::{Bias, OnlineLearner, Step, worth_prefetching};
 use crate::loss::Loss;
+use crate::memory::{StateVec, zeros};
 use crate::mix::{MixState, Mixable, put, take};
 use crate::model::LinearModel;
 use rosenblatt_kernels::Row;
@@ -137,7 +138,7 @@ impl SgdParams {
 /// Online gradient descent.
 #[derive(Clone, Debug)]
 pub struct Sgd {
-    v: Vec<f32>,
+    v: StateVec<f32>,
     s: f64,
     /// `‖v‖²`, kept exact enough by recomputing at every rescale.
     v_norm_sq: f64,
@@ -148,10 +149,10 @@ pub struct Sgd {
     /// AdaGrad's `Σ g_i²` per coordinate, then the bias's (empty unless
     /// adaptive); f32, half the memory of f64 and a sparse pass 1.4× faster
     /// (SPEED.md).
-    g2: Vec<f32>,
+    g2: StateVec<f32>,
     /// NAG's largest `|x_i|` so far per coordinate (empty unless
     /// normalised; the bias's is 1).
-    xmax: Vec<f32>,
+    xmax: StateVec<f32>,
     /// NAG's `N = Σ_t Σ_i x_ti²/s_i²` (the bias counting 1 per step).
     norm_sum: f64,
     /// `v` at the current row's entries before an averaged adaptive step
@@ -172,7 +173,7 @@ pub struct Sgd {
 /// over `n` steps; empty unless averaging.
 #[derive(Clone, Debug, Default)]
 struct Average {
-    u: Vec<f64>,
+    u: StateVec<f64>,
     c: f64,
     b: f64,
     n: u64,
@@ -185,9 +186,9 @@ impl Sgd {
     /// A zero learner over `dim` features.
     pub fn new(dim: usize, params: SgdParams) -> Result<Self, LearnError> {
         let p = params.check()?;
-        let avg = Average { u: if p.average { zeros(dim)? } else { Vec::new() }, ..Average::default() };
-        let g2 = if p.schedule.per_coordinate() { zeros(dim + 1)? } else { Vec::new() };
-        let xmax = if p.schedule == Schedule::Normalized { zeros(dim)? } else { Vec::new() };
+        let avg = Average { u: if p.average { zeros(dim)? } else { StateVec::default() }, ..Average::default() };
+        let g2 = if p.schedule.per_coordinate() { zeros(dim + 1)? } else { StateVec::default() };
+        let xmax = if p.schedule == Schedule::Normalized { zeros(dim)? } else { StateVec::default() };
         // From 2^16 features: 512 KB of `v` and `Σg²`.
         let prefetch = p.schedule.per_coordinate() && worth_prefetching(2 * dim * size_of::<f32>());
         Ok(Sgd {

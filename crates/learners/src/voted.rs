@@ -109,7 +109,7 @@ impl Mixable for VotedPerceptron {
     fn load_state(&mut self, s: &MixState) {
         self.s.load(s);
         self.step = s.total[0] as u64;
-        let mut start = self.s.w.clone();
+        let mut start = self.s.w.to_vec();
         start.push(self.s.b[0]);
         self.starts.push(start);
         self.segments.push(Segment { start: Some(self.starts.len() as u32 - 1), first: self.mistakes.len() as u32 });

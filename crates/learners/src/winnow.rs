@@ -3,8 +3,9 @@
 //! as its exponent `θ_i` (`w_i = e^{θ_i}`, f64), and the decision is made
 //! in log space, so no weight ever overflows.
 
-use crate::error::{LearnError, param, zeros};
+use crate::error::{LearnError, param};
 use crate::learner::{OnlineLearner, Step};
+use crate::memory::{StateVec, zeros};
 use crate::model::LinearModel;
 use rosenblatt_kernels::{Examples, Row};
 
@@ -13,7 +14,7 @@ use rosenblatt_kernels::{Examples, Row};
 /// weights by α, on a false positive divide them by α.
 #[derive(Clone, Debug)]
 pub struct Winnow {
-    theta: Vec<f64>,
+    theta: StateVec<f64>,
     ln_alpha: f64,
     threshold: f64,
 }
