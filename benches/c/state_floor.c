@@ -22,6 +22,11 @@
  * sequential --json` pass times, run alternately. See SPEED.md ("State
  * floors, FTRL-Proximal in C").
  *
+ * With HUGE=1 in the environment, every cell array is allocated on 2 MB
+ * boundaries and advised into 2 MB pages (madvise MADV_HUGEPAGE) before
+ * it is first written, as the engine's learners do with large state
+ * (crates/learners/src/memory.rs); compare runs with and without.
+ *
  *   gcc -O2 -march=x86-64-v3 -o state_floor benches/c/state_floor.c -lm
  *   ./state_floor sparse.svm 4        # every variant
  *   ./state_floor sparse.svm 4 ftrl   # the FTRL-Proximal copies alone
@@ -32,6 +37,19 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/mman.h>
+
+/* n * size zeroed bytes; with HUGE set, on 2 MB boundaries and advised
+ * into 2 MB pages before the zeroing writes them. */
+static void *cells_calloc(size_t n, size_t size) {
+    static const size_t huge = 2u << 20;
+    if (!getenv("HUGE")) return calloc(n, size);
+    size_t len = (n * size + huge - 1) / huge * huge;
+    void *p = NULL;
+    if (posix_memalign(&p, huge, len)) return NULL;
+    madvise(p, len, MADV_HUGEPAGE);
+    return memset(p, 0, len);
+}
 
 #define DIM (1u << 20)
 
@@ -188,8 +206,10 @@ int main(int argc, char **argv) {
     int passes = argc > 2 ? atoi(argv[2]) : 4, only_ftrl = argc > 3 && !strcmp(argv[3], "ftrl");
     if (passes < 2) return fprintf(stderr, "PASSES must be at least 2\n"), 2;
     if (!load(argv[1])) return 1;
-    double *c1 = calloc(DIM, 8), *c2 = calloc((size_t)DIM * 2, 8), *c4 = calloc((size_t)DIM * 4, 8);
-    float (*fc)[2] = calloc(DIM, sizeof *fc), (*fc2)[2] = calloc(DIM, sizeof *fc), (*fc3)[2] = calloc(DIM, sizeof *fc);
+    double *c1 = cells_calloc(DIM, 8), *c2 = cells_calloc((size_t)DIM * 2, 8), *c4 = cells_calloc((size_t)DIM * 4, 8);
+    float (*fc)[2] = cells_calloc(DIM, sizeof *fc), (*fc2)[2] = cells_calloc(DIM, sizeof *fc),
+          (*fc3)[2] = cells_calloc(DIM, sizeof *fc);
+    if (!c1 || !c2 || !c4 || !fc || !fc2 || !fc3) return fprintf(stderr, "out of memory\n"), 1;
     val8 = malloc(off[rows]);
     for (size_t k = 0; k < off[rows]; k++) val8[k] = (uint8_t)(val[k] * 16 + 0.5f);
     double *t = calloc((size_t)VARIANTS * passes, sizeof *t);
