@@ -100,8 +100,10 @@ pub(crate) fn zeros<T: Zeroable>(n: usize) -> Result<StateVec<T>, LearnError> {
         return Err(too_large);
     }
     // Zeroed pages from the system, untouched (calloc): a large state
-    // costs memory only where it is written, and its pages are advised
-    // before any is.
+    // costs memory only where it is written (in 2 MB steps once advised:
+    // a state written at a few scattered features holds more memory than
+    // in 4 KB pages, at most its whole size, which the model's copy of
+    // the weights takes anyway), and its pages are advised before any is.
     let v = bytemuck::allocation::try_zeroed_vec::<T>(n).map_err(|()| too_large)?;
     if bytes >= HUGE_FROM as u128 {
         advise_huge_pages(&v);
