@@ -8,8 +8,8 @@
 //! TLB) holds, and every cell's access can wait for a page walk first,
 //! under a virtual machine a nested one. One 2 MB page covers 512 of
 //! those. Measured on the sparse set over 2^24 features (SPEED.md, "State
-//! in 2 MB pages"): a pass of the averaged Perceptron 18% faster, of the
-//! Perceptron 13%, of Pegasos 10%. Linux only (`madvise(MADV_HUGEPAGE)`); elsewhere, and where the
+//! in 2 MB pages"): a pass of the Perceptron 15% faster, of the averaged
+//! Perceptron 11%, of Pegasos 10%. Linux only (`madvise(MADV_HUGEPAGE)`); elsewhere, and where the
 //! kernel's transparent huge pages are off, the state is in ordinary
 //! pages and nothing else changes.
 
