@@ -20,6 +20,16 @@ pub trait Examples: Sync {
     fn row(&self, i: usize) -> Self::Row;
     /// Label of row `i` (±1 for binary tasks, a class id for multi-class).
     fn label(&self, i: usize) -> f32;
+    /// The first example whose label `bad` flags, `None` if none: how a
+    /// learner checks every label once before training. The default asks
+    /// [`Examples::label`] row by row; a set holding its labels in slices
+    /// scans the slices instead.
+    fn find_label(&self, bad: impl Fn(f32) -> bool) -> Option<usize>
+    where
+        Self: Sized,
+    {
+        (0..self.len()).find(|&i| bad(self.label(i)))
+    }
     /// Starts loading row `i` into cache (a hint; the default does nothing).
     #[inline(always)]
     fn prefetch(&self, _i: usize) {}

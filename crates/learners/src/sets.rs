@@ -158,11 +158,14 @@ impl<E: Examples> Examples for LiftedExamples<'_, E> {
     fn label(&self, i: usize) -> f32 {
         self.0.label(i)
     }
+    fn find_label(&self, bad: impl Fn(f32) -> bool) -> Option<usize> {
+        self.0.find_label(bad)
+    }
 }
 
 /// Checks that every label is ±1.
 pub(crate) fn check_binary<E: Examples>(data: &E) -> Result<(), LearnError> {
-    match (0..data.len()).find(|&i| data.label(i) != 1.0 && data.label(i) != -1.0) {
+    match data.find_label(|l| l != 1.0 && l != -1.0) {
         Some(index) => Err(LearnError::NotBinary { index, label: data.label(index) }),
         None => Ok(()),
     }
@@ -171,7 +174,7 @@ pub(crate) fn check_binary<E: Examples>(data: &E) -> Result<(), LearnError> {
 /// Checks that every label is a class id `0..classes`.
 pub(crate) fn check_classes<E: Examples>(data: &E, classes: usize) -> Result<(), LearnError> {
     let bad = |l: f32| !(l >= 0.0 && l.fract() == 0.0 && (l as usize) < classes);
-    match (0..data.len()).find(|&i| bad(data.label(i))) {
+    match data.find_label(bad) {
         Some(index) => Err(LearnError::NotAClass { index, label: data.label(index), classes }),
         None => Ok(()),
     }

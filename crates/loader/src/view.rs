@@ -123,6 +123,16 @@ impl<S: RowSet> Examples for ShardedExamples<'_, S> {
         let (p, j) = self.locate(i);
         self.parts[p].labels[j]
     }
+    /// Each shard's label slice in turn, swept without a branch per label
+    /// (it vectorises), searched only where a label is bad: no search for
+    /// the shard per row (checking 2,000,000 labels through
+    /// [`Examples::label`] took about 20 ms of a one-pass `train`).
+    fn find_label(&self, bad: impl Fn(f32) -> bool) -> Option<usize> {
+        self.parts.iter().zip(&self.starts).find_map(|(p, &s)| {
+            let any = p.labels.iter().fold(false, |any, &l| any | bad(l));
+            if any { p.labels.iter().position(|&l| bad(l)).map(|j| s + j) } else { None }
+        })
+    }
     /// The shards' scale, when all hold bytes with the same one.
     fn byte_scale(&self) -> Option<f32> {
         let s = self.parts.first()?.rows.byte_scale()?;

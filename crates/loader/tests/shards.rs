@@ -479,6 +479,23 @@ fn a_sharded_dataset_reads_as_one_example_set() {
             assert_eq!(ex.label(i), rows.labels[i]);
         }
     });
+    // A label search goes shard by shard, each shard's labels swept at
+    // once: the first row it flags is the one a row-by-row search finds,
+    // in every range of rows and for every first bad row.
+    let ids: Vec<f32> = (0..97).map(|i| ((i * 37) % 97) as f32).collect();
+    let view = ds.examples().unwrap();
+    rosenblatt_loader::with_examples!(view, |ex| {
+        let relabelled = ex.with_labels(&ids);
+        for (lo, hi) in [(0usize, 97usize), (10, 40), (50, 97), (96, 97), (3, 3)] {
+            let part = relabelled.range(lo..hi);
+            for k in 0..=97 {
+                let bad = |l: f32| l < k as f32;
+                let want = ids[lo..hi].iter().position(|&l| bad(l));
+                assert_eq!(part.find_label(bad), want, "rows {lo}..{hi}, labels below {k}");
+                assert_eq!(want, (0..part.len()).find(|&i| bad(part.label(i))), "rows {lo}..{hi}, labels below {k}");
+            }
+        }
+    });
     // Opened for some rows only: the shards holding them, from the first
     // one's first row; a damaged shard elsewhere is never read.
     for (lo, hi) in [(0usize, 1usize), (10, 40), (50, 97), (96, 97), (0, 97)] {
