@@ -9,9 +9,9 @@
 //! under a virtual machine a nested one. One 2 MB page covers 512 of
 //! those. Measured on the sparse set over 2^24 features (SPEED.md, "State
 //! in 2 MB pages"): a pass of the Perceptron 15% faster, of the averaged
-//! Perceptron 11%, of Pegasos 10%. Linux only (`madvise(MADV_HUGEPAGE)`); elsewhere, and where the
-//! kernel's transparent huge pages are off, the state is in ordinary
-//! pages and nothing else changes.
+//! Perceptron 11%, of Pegasos 10%. Linux only (`madvise(MADV_HUGEPAGE)`);
+//! elsewhere, and where the kernel's transparent huge pages are off, the
+//! state is in ordinary pages and nothing else changes.
 
 use crate::error::{LearnError, physical_memory};
 use bytemuck::Zeroable;
