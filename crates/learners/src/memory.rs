@@ -70,18 +70,23 @@ impl<T: std::fmt::Debug> std::fmt::Debug for StateVec<T> {
 }
 
 impl<T: Zeroable + Copy> Clone for StateVec<T> {
+    /// Zeroed pages, advised as [`zeros`] advises them, then written once
+    /// by the copy: a large clone arrives in 2 MB pages. An allocation
+    /// failure aborts, as `Vec::clone`'s does.
     fn clone(&self) -> Self {
-        if size_of_val(&self.0[..]) < HUGE_FROM {
-            return StateVec(self.0.clone());
-        }
-        // Zeroed pages untouched (calloc), advised, then written once by
-        // the copy: they arrive as 2 MB pages. An allocation failure
-        // aborts, as `Vec::clone`'s does.
-        let mut v = bytemuck::allocation::zeroed_vec::<T>(self.0.len());
-        advise_huge_pages(&v);
+        let mut v = advised(bytemuck::allocation::zeroed_vec::<T>(self.0.len()));
         v.copy_from_slice(&self.0);
-        StateVec(v)
+        v
     }
+}
+
+/// `v`, its pages advised into 2 MB pages when it is [`HUGE_FROM`] bytes
+/// or more: the one place the threshold is applied.
+fn advised<T>(v: Vec<T>) -> StateVec<T> {
+    if size_of_val(&v[..]) >= HUGE_FROM {
+        advise_huge_pages(&v);
+    }
+    StateVec(v)
 }
 
 /// `n` zeros for a learner's state, or [`LearnError::TooLarge`]: a
@@ -104,11 +109,7 @@ pub(crate) fn zeros<T: Zeroable>(n: usize) -> Result<StateVec<T>, LearnError> {
     // a state written at a few scattered features holds more memory than
     // in 4 KB pages, at most its whole size, which the model's copy of
     // the weights takes anyway), and its pages are advised before any is.
-    let v = bytemuck::allocation::try_zeroed_vec::<T>(n).map_err(|()| too_large)?;
-    if bytes >= HUGE_FROM as u128 {
-        advise_huge_pages(&v);
-    }
-    Ok(StateVec(v))
+    Ok(advised(bytemuck::allocation::try_zeroed_vec::<T>(n).map_err(|()| too_large)?))
 }
 
 /// Asks the kernel to back the whole 2 MB pages inside `v`'s memory with
