@@ -142,8 +142,10 @@ impl ExponentiatedGradient {
             return Err(param("bias input", c, "a finite number > 0 (the rows' largest |x_i|)"));
         }
         let extra = if matches!(self.form, EgForm::PlusMinus { .. }) { 1 } else { 2 };
-        self.cells.truncate(self.dim);
-        self.cells.resize(self.dim + extra, Cell::default());
+        // The features' cells as they are, the bias's zero (`Cell`'s default).
+        let mut cells = zeros::<Cell>(self.dim + extra)?;
+        cells[..self.dim].copy_from_slice(&self.cells[..self.dim]);
+        self.cells = cells;
         self.bias_input = c;
         self.renormalize();
         Ok(self)

@@ -32,7 +32,8 @@
 //! Modules depend only on those above them in this list, never below:
 //!
 //! 1. `error`, `loss`, `memory` — errors; loss functions; the state
-//!    arrays (`StateVec`: zeroed, in 2 MB pages when large).
+//!    arrays (`StateVec`: zeroed, on a cache line, in 2 MB pages when
+//!    large).
 //! 2. `learner`, `model`, `sets` — the [`OnlineLearner`] trait and
 //!    [`Bias`]; trained models; example sets and label checks.
 //! 3. `mix`, `linear`, `defer`, `average` — mixing state and reducers;
