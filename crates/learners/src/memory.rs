@@ -104,10 +104,11 @@ impl<T: Zeroable + Copy> Clone for StateVec<T> {
 }
 
 /// Elements to allocate for `n` that start on a line: a line more, when
-/// a line holds whole elements (else alignment is left to the allocator).
+/// a line holds whole elements (else alignment is left to the allocator);
+/// saturating, so that a count no allocation can hold still fails as one.
 fn padded<T>(n: usize) -> usize {
     let s = size_of::<T>();
-    if n > 0 && s > 0 && LINE.is_multiple_of(s) { n + LINE / s } else { n }
+    if n > 0 && s > 0 && LINE.is_multiple_of(s) { n.saturating_add(LINE / s) } else { n }
 }
 
 /// The state of `n` elements inside `buf` (of [`padded`]`(n)`): from its
