@@ -88,14 +88,20 @@ def per_pass(ds, learner, passes, *extra):
     """The training pass and the read-only pass over `ds`, each the median
     of the repeats, measured in alternation: on a shared machine whose pace
     drifts within minutes, a ratio of two figures taken apart says little."""
-    model = f"{a.out}/m.model"
-    base = [T, "train", ds, "--learner", learner, "--threads", "1", "-o", model, *extra]
     ones, manys, reads = [], [], []
     for _ in range(a.repeats):
         reads.append(read_only(ds, 5))
-        ones.append(wall(*base, "--passes", 1))
-        manys.append(wall(*base, "--passes", passes + 1))
+        one_and_many(ds, learner, passes, ones, manys, *extra)
     return (statistics.median(manys) - statistics.median(ones)) / passes, statistics.median(reads)
+
+
+def one_and_many(ds, learner, passes, ones, manys, *extra):
+    """Appends the wall seconds of `train` for one pass to `ones` and for
+    `passes + 1` to `manys`: their difference is what the passes cost,
+    start-up and the model's writing left out."""
+    base = [T, "train", ds, "--learner", learner, "--threads", "1", "-o", f"{a.out}/m.model", *extra]
+    ones.append(wall(*base, "--passes", 1))
+    manys.append(wall(*base, "--passes", passes + 1))
 
 
 def per_pass_pair(ds, first, second, passes, *extra):
@@ -103,13 +109,10 @@ def per_pass_pair(ds, first, second, passes, *extra):
     read-only pass: their ratio is what it is asked for (the averaged
     Perceptron within 1.1× of the plain one), and on a machine whose pace
     moves within minutes two figures measured apart can differ by half."""
-    model = f"{a.out}/m.model"
     runs = {first: ([], []), second: ([], [])}
     for _ in range(a.repeats):
         for learner, (ones, manys) in runs.items():
-            base = [T, "train", ds, "--learner", learner, "--threads", "1", "-o", model, *extra]
-            ones.append(wall(*base, "--passes", 1))
-            manys.append(wall(*base, "--passes", passes + 1))
+            one_and_many(ds, learner, passes, ones, manys, *extra)
     return [(statistics.median(m) - statistics.median(o)) / passes for o, m in runs.values()]
 
 
