@@ -1,6 +1,7 @@
 //! LIBSVM parsing throughput on a generated file (1 GB by default;
-//! `ROSENBLATT_PARSE_MB` changes it), at 1 and 2 threads: MB/s of text and
-//! nonzeros/s. The text looks like common sparse sets: ±1 labels, sorted
+//! `ROSENBLATT_PARSE_MB` changes it), at 1 and 2 threads (a comma list in
+//! `ROSENBLATT_PARSE_THREADS` changes them, for a machine with more cores):
+//! MB/s of text and nonzeros/s. The text looks like common sparse sets: ±1 labels, sorted
 //! one-based indices up to 2^20, six-digit values.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -33,7 +34,14 @@ fn parse(c: &mut Criterion) {
     let mut g = c.benchmark_group(format!("parse-libsvm-{mb}MB"));
     g.sample_size(10).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(10));
     g.throughput(Throughput::ElementsAndBytes { elements: nnz, bytes: text.len() as u64 });
-    for threads in [1, 2] {
+    let threads: Vec<usize> = match std::env::var("ROSENBLATT_PARSE_THREADS") {
+        Ok(list) => list
+            .split(',')
+            .map(|t| t.trim().parse().expect("ROSENBLATT_PARSE_THREADS: a comma list of thread counts"))
+            .collect(),
+        Err(_) => vec![1, 2],
+    };
+    for threads in threads {
         let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
         g.bench_function(format!("threads-{threads}"), |b| {
             b.iter(|| pool.install(|| parse_parallel(&text, &ParseOptions::default(), 4 << 20).unwrap().len()))

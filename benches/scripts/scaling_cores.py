@@ -1,6 +1,8 @@
 """Scaling over many cores: convert's parser threads, train's
-threads at a fixed --parts (models must be byte-identical), and single-core
-MNIST figures. Writes everything it prints to $OUT/scale.txt too."""
+threads at a fixed --parts (models must be byte-identical), the LIBSVM
+parse alone (when PARSE_BENCH names the executable that
+`cargo bench --bench parse --no-run` builds), and single-core MNIST
+figures. Writes everything it prints to $OUT/scale.txt too."""
 import hashlib, json, os, statistics, subprocess, sys, time
 
 B = os.path.abspath(os.environ.get("BINARY", "target/release/rosenblatt"))
@@ -85,4 +87,12 @@ for learner in ["perceptron", "logistic"]:
     _, o = run("train", f"{W}/sp/train", "--learner", learner, "--threads", "1", "--passes", "4", "--json", "--quiet", "-o", f"{W}/seq.model")
     ps = [p["seconds"] for p in json.loads(o)["passes"][1:]]
     say(f"{learner} parts=1 threads=1 pass {statistics.median(ps) * 1e3:.1f} ms")
+
+if os.environ.get("PARSE_BENCH"):
+    say("== LIBSVM parse alone (criterion; PARSE_MB of text, 512 by default): time and throughput intervals")
+    env = dict(os.environ, ROSENBLATT_PARSE_MB=os.environ.get("PARSE_MB", "512"), ROSENBLATT_PARSE_THREADS=",".join(map(str, THREADS)))
+    o = subprocess.run([os.environ["PARSE_BENCH"], "--bench", "--noplot"], env=env, capture_output=True, text=True).stdout
+    for line in o.splitlines():
+        if line.startswith("parse") or "time:" in line or "thrpt:" in line:
+            say(line)
 say("done")
