@@ -1,31 +1,14 @@
 //! The parse bench's text parsed on 1 and on 2 threads in turn, in one
 //! process, with and without its explicit zeros ("0.000000", about one
-//! value in a million): medians of each.
-use rosenblatt_benches::SplitMix;
+//! value in a million; [`rosenblatt_benches::libsvm_text`]): medians of each.
+use rosenblatt_benches::libsvm_text;
 use rosenblatt_loader::ParseOptions;
 use rosenblatt_loader::libsvm::parse_parallel;
-
-fn text(mb: usize, zeros: bool) -> Vec<u8> {
-    let mut r = SplitMix::new(7);
-    let mut out = Vec::new();
-    while out.len() < mb << 20 {
-        out.extend_from_slice(if r.next_u64() & 1 == 0 { b"+1" } else { b"-1" });
-        let mut idx = 0u64;
-        for _ in 0..(20 + r.below(60)) {
-            idx += 1 + r.below(20_000) as u64;
-            let v = r.below(1_000_000);
-            let v = if zeros { v } else { v.max(1) };
-            out.extend_from_slice(format!(" {idx}:0.{v:06}").as_bytes());
-        }
-        out.push(b'\n');
-    }
-    out
-}
 
 fn main() {
     let mb: usize = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(512);
     let turns: usize = std::env::args().nth(2).and_then(|s| s.parse().ok()).unwrap_or(7);
-    let texts = [text(mb, true), text(mb, false)];
+    let texts = [libsvm_text(mb << 20, true).0, libsvm_text(mb << 20, false).0];
     let pools: Vec<_> = [1, 2].map(|t| rayon::ThreadPoolBuilder::new().num_threads(t).build().unwrap()).into();
     let mut ms = vec![vec![]; 4];
     for _ in 0..turns {

@@ -52,6 +52,30 @@ pub fn random_indices(nnz: usize, dim: usize, seed: u64) -> Vec<u32> {
     picked.into_iter().collect()
 }
 
+/// The parse benchmarks' LIBSVM text, at least `bytes` long, and its count
+/// of features: rows like common sparse sets — ±1 labels, 20–79 features
+/// with sorted one-based indices up to about 2^20, six-digit values in
+/// `[0, 1)`. About one value in a million is `0.000000`, an explicit zero
+/// the parser drops; `zeros: false` writes those as `0.000001`.
+pub fn libsvm_text(bytes: usize, zeros: bool) -> (Vec<u8>, u64) {
+    let mut r = SplitMix::new(7);
+    let mut out = Vec::with_capacity(bytes + 4096);
+    let mut nnz = 0u64;
+    while out.len() < bytes {
+        out.extend_from_slice(if r.next_u64() & 1 == 0 { b"+1" } else { b"-1" });
+        let mut idx = 0u64;
+        for _ in 0..(20 + r.below(60)) {
+            idx += 1 + r.below(20_000) as u64;
+            let v = r.below(1_000_000);
+            let v = if zeros { v } else { v.max(1) };
+            out.extend_from_slice(format!(" {idx}:0.{v:06}").as_bytes());
+            nnz += 1;
+        }
+        out.push(b'\n');
+    }
+    (out, nnz)
+}
+
 /// The usual hand-written sparse dot: four independent scalar accumulators,
 /// bounds checks left to the compiler. The sparse kernels must beat it.
 pub fn sparse_dot_4acc(indices: &[u32], values: &[f32], w: &[f32]) -> f32 {
