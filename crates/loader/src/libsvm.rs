@@ -197,14 +197,7 @@ impl Rows {
         par_append(&mut self.labels, &labels, |_, l| l);
         let qids: Vec<&[u64]> = pieces.iter().map(|p| &p.qids[..]).collect();
         par_append(&mut self.qids, &qids, |_, q| q);
-        for piece in pieces {
-            if let Some(&lb) = self.label_offsets.last() {
-                self.label_offsets.extend(piece.label_offsets[1..].iter().map(|o| o + lb));
-            }
-            self.multilabels.extend_from_slice(&piece.multilabels);
-            self.skipped.extend_from_slice(&piece.skipped);
-            self.dim = self.dim.max(piece.dim);
-        }
+        pieces.iter().for_each(|piece| self.append_label_sets(piece));
     }
 
     /// Appends everything of `other` but its features, whose first is
@@ -212,11 +205,17 @@ impl Rows {
     fn append_rows(&mut self, other: &Rows, entry_base: u64) {
         self.offsets.extend(other.offsets[1..].iter().map(|o| o + entry_base));
         self.labels.extend_from_slice(&other.labels);
+        self.qids.extend_from_slice(&other.qids);
+        self.append_label_sets(other);
+    }
+
+    /// Appends `other`'s label sets, skipped lines and dimension: what
+    /// follows its rows' own columns.
+    fn append_label_sets(&mut self, other: &Rows) {
         if let Some(&lb) = self.label_offsets.last() {
             self.label_offsets.extend(other.label_offsets[1..].iter().map(|o| o + lb));
         }
         self.multilabels.extend_from_slice(&other.multilabels);
-        self.qids.extend_from_slice(&other.qids);
         self.skipped.extend_from_slice(&other.skipped);
         self.dim = self.dim.max(other.dim);
     }
