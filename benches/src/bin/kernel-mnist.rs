@@ -23,8 +23,9 @@ fn arg(name: &str, default: &str) -> String {
 
 fn main() {
     let (cache, idx) = (Path::new("datasets/cache"), Path::new("datasets/mnist"));
-    let train = rosenblatt::ocr::cached(cache, idx, "train", None).expect("MNIST training digits");
-    let test = rosenblatt::ocr::cached(cache, idx, "t10k", None).expect("MNIST test digits");
+    let train =
+        rosenblatt::ocr::cached(cache, idx, "train", None, &mut |_| {}).expect("MNIST training digits").0.dataset;
+    let test = rosenblatt::ocr::cached(cache, idx, "t10k", None, &mut |_| {}).expect("MNIST test digits").0.dataset;
     let rows: usize = arg("--rows", "60000").parse().unwrap();
     let passes: usize = arg("--passes", "1").parse().unwrap();
     let gamma: f32 = arg("--gamma", "0.04").parse().unwrap();

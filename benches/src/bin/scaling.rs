@@ -105,8 +105,8 @@ fn main() {
             "mnist" => {
                 let idx = Path::new("datasets/mnist");
                 (
-                    rosenblatt::ocr::cached(cache, idx, "train", 9).expect("MNIST train"),
-                    rosenblatt::ocr::cached(cache, idx, "t10k", 9).expect("MNIST test"),
+                    rosenblatt::ocr::cached(cache, idx, "train", 9, &mut |_| {}).expect("MNIST train").0.dataset,
+                    rosenblatt::ocr::cached(cache, idx, "t10k", 9, &mut |_| {}).expect("MNIST test").0.dataset,
                 )
             }
             other => panic!("unknown data set {other} (sparse or mnist)"),

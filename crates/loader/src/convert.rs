@@ -22,6 +22,7 @@
 use crate::dataset::append_rows;
 use crate::error::{LoadError, ParseError};
 use crate::format::{Encoding, LabelKind, Layout, ValueEncoding};
+use crate::fs::DirLock;
 use crate::idx::read_mnist;
 use crate::input::for_each_block;
 use crate::libsvm::{ParseOptions, Rows, parse_block_into};
@@ -145,29 +146,47 @@ pub fn convert(
             return Err(LoadError::Invalid(format!("{}: {what}", p.display())));
         }
     }
+    // A directory this conversion creates is removed again if it fails
+    // (the writer has removed its shards by then; only an empty directory
+    // goes).
+    let created = create_dir(out)?;
+    // One writer at a time: a second conversion into the same directory,
+    // started before the first wrote anything, is refused here rather than
+    // interleaving its shards with the first's. (Refused, it removes
+    // nothing: the directory is the other writer's.)
+    let lock = DirLock::acquire(out)?;
     // A dataset directory holds one dataset's shards and manifest, so an
     // existing directory is written into only when empty: nothing else
     // ends up beside the shards, and a failed conversion, which removes
     // what it wrote, leaves the directory as it found it.
-    if let Ok(mut entries) = std::fs::read_dir(out)
-        && entries.next().is_some()
-    {
+    let result = if std::fs::read_dir(out).is_ok_and(|mut entries| entries.next().is_some()) {
         let why = if out.join(crate::manifest::MANIFEST).exists() {
             "already holds a dataset; remove it or choose another directory"
         } else {
             "is not empty; convert writes a dataset into a new or empty directory"
         };
-        return Err(LoadError::dataset(out, why));
-    }
-    // A directory this conversion creates is removed again if it fails
-    // (the writer has removed its shards by then; only an empty directory
-    // goes).
-    let created = !out.exists();
-    let result = convert_into(inputs, out, opts, progress);
+        Err(LoadError::dataset(out, why))
+    } else {
+        convert_into(inputs, out, opts, progress)
+    };
     if result.is_err() && created {
         let _ = std::fs::remove_dir(out);
     }
+    drop(lock);
     result
+}
+
+/// Creates `dir` and any missing parents; whether `dir` itself was made
+/// here (and so is this conversion's to remove if it fails).
+fn create_dir(dir: &Path) -> Result<bool, LoadError> {
+    if let Some(parent) = dir.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent).map_err(|e| LoadError::io(parent, e))?;
+    }
+    match std::fs::create_dir(dir) {
+        Ok(()) => Ok(true),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && dir.is_dir() => Ok(false),
+        Err(e) => Err(LoadError::io(dir, e)),
+    }
 }
 
 fn convert_into(

@@ -175,6 +175,12 @@ pub enum LoadError {
         /// What is wrong.
         reason: String,
     },
+    /// Another writer holds the directory ([`crate::fs::DirLock`]).
+    #[error("{path}: another process is writing into this directory now; wait for it to finish, or choose another")]
+    Busy {
+        /// The directory.
+        path: PathBuf,
+    },
     /// A request the data cannot satisfy.
     #[error("{0}")]
     Invalid(String),

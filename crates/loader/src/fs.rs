@@ -1,4 +1,5 @@
-//! Crash-safe writes: a file appears under its name whole or not at all.
+//! Crash-safe writes: a file appears under its name whole or not at all;
+//! a directory has one writer at a time ([`DirLock`]).
 //!
 //! An output that is not a regular file — a terminal, a pipe, `/dev/null`,
 //! `/dev/stdout` — cannot be replaced by a rename (the rename would swap the
@@ -158,6 +159,38 @@ impl Drop for AtomicFile {
     }
 }
 
+/// A directory held by one writer at a time: an exclusive advisory lock
+/// (`flock`) on the directory itself, taken without waiting. The kernel
+/// releases it when the holder exits, however it exits, so a crashed
+/// writer never leaves a stale lock behind, and nothing is written beside
+/// the data to hold it. Two writers into one directory would interleave
+/// their shards; the second is refused instead.
+#[derive(Debug)]
+pub struct DirLock {
+    _dir: std::fs::File,
+}
+
+impl DirLock {
+    /// Takes `dir`'s lock (`dir` must exist), or fails with
+    /// [`LoadError::Busy`] while another holder has it.
+    pub fn acquire(dir: &Path) -> Result<DirLock, LoadError> {
+        let f = std::fs::File::open(dir).map_err(|e| LoadError::io(dir, e))?;
+        match f.try_lock() {
+            Ok(()) => Ok(DirLock { _dir: f }),
+            Err(std::fs::TryLockError::WouldBlock) => Err(LoadError::Busy { path: dir.to_path_buf() }),
+            Err(std::fs::TryLockError::Error(e)) => Err(LoadError::io(dir, e)),
+        }
+    }
+
+    /// Takes `dir`'s lock (`dir` must exist), waiting while another holder
+    /// has it: for work that the waiter may then find done.
+    pub fn wait(dir: &Path) -> Result<DirLock, LoadError> {
+        let f = std::fs::File::open(dir).map_err(|e| LoadError::io(dir, e))?;
+        f.lock().map_err(|e| LoadError::io(dir, e))?;
+        Ok(DirLock { _dir: f })
+    }
+}
+
 #[cfg(all(test, unix))]
 mod tests {
     use super::*;
@@ -237,6 +270,21 @@ mod tests {
         assert!(e.to_string().contains(&*d.to_string_lossy()), "{e}");
         assert!(write_atomic(&d, b"x").is_err());
         assert_eq!(std::fs::read_dir(&d).unwrap().count(), 1, "no temporary left beside the directory");
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn a_directory_has_one_writer_at_a_time_and_its_lock_goes_with_it() {
+        let d = temp_dir("lock");
+        let held = DirLock::acquire(&d).unwrap();
+        // A second holder, in this process or another, is refused by name.
+        let e = DirLock::acquire(&d).unwrap_err();
+        assert!(matches!(&e, LoadError::Busy { path } if *path == d), "{e}");
+        assert_eq!(std::fs::read_dir(&d).unwrap().count(), 0, "nothing written to hold it");
+        drop(held);
+        drop(DirLock::acquire(&d).unwrap());
+        let e = DirLock::acquire(&d.join("missing")).unwrap_err();
+        assert!(matches!(&e, LoadError::Io { .. }), "{e}");
         std::fs::remove_dir_all(&d).unwrap();
     }
 

@@ -26,7 +26,8 @@
 //! | [`manifest`], [`writer`], [`dataset`] | a dataset directory: its manifest, writing one, opening one |
 //! | [`view`] | a dataset's rows as one example set for the learners |
 //! | [`convert`] | files to a dataset, as `rosenblatt convert` does it |
-//! | [`fs`] | crash-safe writes |
+//! | [`cache`] | converted datasets kept for reuse, keyed on their inputs' identity and the options |
+//! | [`fs`] | crash-safe writes; one writer a directory |
 
 /// The encodings, listed once. Everything that enumerates them is generated
 /// here: [`EncodingKind`] (the names), [`RowsView`] (a shard's rows),
@@ -153,6 +154,7 @@ encodings! { $
     DenseU8 "dense-u8" DenseRows<U8Column<'a>>;
 }
 
+pub mod cache;
 pub mod convert;
 pub mod dataset;
 mod error;

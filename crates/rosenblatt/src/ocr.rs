@@ -10,7 +10,8 @@ use crate::compat::{Expect, classes_of};
 use crate::error::Error;
 use crate::train::{Eval, Hooks, PassLine, error_rate, fit};
 use rosenblatt_learners::{HyperParams, Learner, Mixing, Order, ParallelOptions, TrainOptions};
-use rosenblatt_loader::convert::{ConvertOptions, Format, convert};
+use rosenblatt_loader::cache::{Cached, Made, cached_convert};
+use rosenblatt_loader::convert::{ConvertOptions, Format};
 use rosenblatt_loader::{Dataset, ExamplesView, LabelKind, OpenOptions};
 use std::path::{Path, PathBuf};
 
@@ -18,11 +19,12 @@ use std::path::{Path, PathBuf};
 #[derive(Clone, Debug)]
 pub struct OcrOptions {
     /// A folder of MNIST IDX files (train and t10k images and labels,
-    /// gzipped or not), or a converted training dataset (then the test set
-    /// comes from `test_idx`).
+    /// gzipped or not, named as MNIST names them or with dashes, as
+    /// Fashion-MNIST does), or a converted training dataset.
     pub data: PathBuf,
-    /// Where the MNIST IDX test files are when `data` is a dataset.
-    pub test_idx: PathBuf,
+    /// The IDX folder the test images come from; `None`: `data`'s own
+    /// t10k files (a dataset given as `data` needs one named).
+    pub test_data: Option<PathBuf>,
     /// Where converted datasets are cached.
     pub cache: PathBuf,
     /// Pass counts (fractions allowed).
@@ -48,7 +50,7 @@ impl Default for OcrOptions {
     fn default() -> Self {
         OcrOptions {
             data: "datasets/mnist".into(),
-            test_idx: "datasets/mnist".into(),
+            test_data: None,
             cache: "datasets/cache".into(),
             passes: vec![0.1, 1.0, 2.0, 3.0, 4.0, 10.0],
             seeds: 3,
@@ -92,6 +94,11 @@ pub struct OcrRecord {
 /// The benchmark's results and context.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct OcrReport {
+    /// What the training rows were read from: the IDX images file, or the
+    /// dataset directory.
+    pub train_data: String,
+    /// The IDX images file the test rows were read from.
+    pub test_data: String,
     /// Training rows.
     pub train_rows: u64,
     /// The training order: shuffle, or blocks.
@@ -113,37 +120,59 @@ pub struct OcrReport {
     pub records: Vec<OcrRecord>,
 }
 
-/// `dir/stem.gz` or `dir/stem`, whichever exists.
-pub fn find_idx(dir: &Path, stem: &str) -> Result<PathBuf, Error> {
-    for name in [format!("{stem}.gz"), stem.to_string()] {
-        let p = dir.join(name);
-        if p.exists() {
-            return Ok(p);
-        }
-    }
-    Err(Error::Input(format!("{}: no {stem}[.gz] (expected the MNIST IDX files there)", dir.display())))
+/// An MNIST split's two IDX files.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IdxFiles {
+    /// The images file.
+    pub images: PathBuf,
+    /// The labels file.
+    pub labels: PathBuf,
+}
+
+/// The IDX files of `split` ("train" or "t10k") in `dir`: each as MNIST
+/// names it (`train-images.idx3-ubyte`) or with a dash for the dot
+/// (`train-images-idx3-ubyte`, as Fashion-MNIST, KMNIST and EMNIST ship
+/// them), gzipped or not.
+pub fn find_idx(dir: &Path, split: &str) -> Result<IdxFiles, Error> {
+    let find = |what: &str, n: u8| {
+        let names = [format!("{split}-{what}.idx{n}-ubyte"), format!("{split}-{what}-idx{n}-ubyte")];
+        let tried: Vec<String> = names.iter().flat_map(|n| [format!("{n}.gz"), n.clone()]).collect();
+        tried.iter().map(|n| dir.join(n)).find(|p| p.is_file()).ok_or_else(|| {
+            Error::Input(format!(
+                "{}: no MNIST IDX {split} {what} file there (looked for {})",
+                dir.display(),
+                tried.join(", ")
+            ))
+        })
+    };
+    Ok(IdxFiles { images: find("images", 3)?, labels: find("labels", 1)? })
 }
 
 /// MNIST `split` ("train" or "t10k") with digit `target` against the rest
 /// (or, with `None`, labelled with the digit), converted from the IDX files
-/// in `idx_dir` into `cache` on first use, then opened.
-pub fn cached(cache: &Path, idx_dir: &Path, split: &str, target: impl Into<Option<u8>>) -> Result<Dataset, Error> {
+/// in `idx_dir` into the cache under `cache` on first use, and again
+/// whenever those files or the options change (the cache entry records
+/// what it was made from); `progress` hears of a conversion and why.
+pub fn cached(
+    cache: &Path,
+    idx_dir: &Path,
+    split: &str,
+    target: impl Into<Option<u8>>,
+    progress: &mut dyn FnMut(&str),
+) -> Result<(Cached, IdxFiles), Error> {
     let target = target.into();
-    // The name says what the cache holds; `v2`: recorded as one-based text.
-    let dir = match target {
-        Some(t) => cache.join(format!("mnist-{split}-target{t}-v2")),
-        None => cache.join(format!("mnist-{split}-digits-v2")),
+    let files = find_idx(idx_dir, split)?;
+    let label = match target {
+        Some(t) => format!("mnist-{split}-target{t}"),
+        None => format!("mnist-{split}-digits"),
     };
-    // A cache that fails to open, or its checksums, is made again.
-    if let Ok(ds) = Dataset::open(&dir, OpenOptions::VERIFIED) {
-        return Ok(ds);
-    }
-    let _ = std::fs::remove_dir_all(&dir);
-    let images = find_idx(idx_dir, &format!("{split}-images.idx3-ubyte"))?;
-    let labels = find_idx(idx_dir, &format!("{split}-labels.idx1-ubyte"))?;
     let opts = ConvertOptions { format: Some(Format::Mnist), target, ..Default::default() };
-    convert(&[images, labels], &dir, &opts, &mut |_| {})?;
-    Ok(Dataset::open(&dir, OpenOptions::default())?)
+    // Every option that changes the dataset, and a version for the
+    // converter's own choices (one-based, as recorded since v2).
+    let key =
+        format!("MNIST IDX, {}, v2", target.map_or("digit labels".into(), |t| format!("digit {t} against the rest")));
+    let inputs = [files.images.clone(), files.labels.clone()];
+    Ok((cached_convert(cache, &label, &inputs, &opts, &key, progress)?, files))
 }
 
 /// Trains `learner` (its defaults, one part) on `tr` and returns (test error
@@ -179,18 +208,22 @@ pub fn run(opts: &OcrOptions, mut progress: impl FnMut(&str)) -> Result<OcrRepor
     if let Some(p) = opts.passes.iter().find(|p| !(p.is_finite() && **p > 0.0)) {
         return Err(Error::Input(format!("pass count {p} is not a positive number")));
     }
-    if !opts.cache.join(format!("mnist-t10k-target{}-v2", opts.target)).exists() {
-        progress(&format!("converting MNIST into {} (first run only)", opts.cache.display()));
-    } else {
-        progress("opening MNIST shards");
-    }
+    let mut notes = Vec::new();
     let given = opts.data.join(rosenblatt_loader::manifest::MANIFEST).exists();
-    let (train_ds, test_idx) = if given {
-        (Dataset::open(&opts.data, OpenOptions::VERIFIED)?, opts.test_idx.clone())
+    let (train_ds, train_data, test_idx) = if given {
+        let Some(test) = &opts.test_data else {
+            return Err(Error::Input(format!(
+                "{}: a converted dataset holds no test images; name the MNIST IDX folder they come from",
+                opts.data.display()
+            )));
+        };
+        progress("opening the training dataset");
+        (Dataset::open(&opts.data, OpenOptions::VERIFIED)?, opts.data.display().to_string(), test.clone())
     } else {
-        (cached(&opts.cache, &opts.data, "train", opts.target)?, opts.data.clone())
+        let (ds, files) = open_cached(opts, &opts.data, "train", Some(opts.target), &mut notes, &mut progress)?;
+        (ds, files.images.display().to_string(), opts.test_data.clone().unwrap_or_else(|| opts.data.clone()))
     };
-    let test_ds = cached(&opts.cache, &test_idx, "t10k", opts.target)?;
+    let (test_ds, test_files) = open_cached(opts, &test_idx, "t10k", Some(opts.target), &mut notes, &mut progress)?;
     let digits = train_ds.manifest().label_kind == LabelKind::Classes;
     if !digits && train_ds.manifest().label_kind != LabelKind::Binary {
         return Err(Error::Input(format!(
@@ -211,9 +244,10 @@ pub fn run(opts: &OcrOptions, mut progress: impl FnMut(&str)) -> Result<OcrRepor
     let multi = if !opts.multiclass && opts.kernel.is_none() {
         None
     } else if digits {
-        Some((None, cached(&opts.cache, &test_idx, "t10k", None)?))
+        Some((None, open_cached(opts, &test_idx, "t10k", None, &mut notes, &mut progress)?.0))
     } else if !given {
-        Some((Some(cached(&opts.cache, &opts.data, "train", None)?), cached(&opts.cache, &test_idx, "t10k", None)?))
+        let train = open_cached(opts, &opts.data, "train", None, &mut notes, &mut progress)?.0;
+        Some((Some(train), open_cached(opts, &test_idx, "t10k", None, &mut notes, &mut progress)?.0))
     } else {
         return Err(Error::Input(format!(
             "{}: --multiclass and --kernel need rows labelled with their digit (this dataset is one-vs-rest); \
@@ -255,7 +289,7 @@ pub fn run(opts: &OcrOptions, mut progress: impl FnMut(&str)) -> Result<OcrRepor
         all.range(0..all.len())
     };
     let te = test_ds.examples()?;
-    let notes = Expect::training(&train_ds, &binary).meet(test_ds.dir(), test_ds.manifest())?;
+    notes.extend(Expect::training(&train_ds, &binary).meet(test_ds.dir(), test_ds.manifest())?);
     for &passes in &opts.passes {
         let mut runs: [Vec<Run>; 3] = Default::default();
         for seed in 0..opts.seeds {
@@ -321,6 +355,8 @@ pub fn run(opts: &OcrOptions, mut progress: impl FnMut(&str)) -> Result<OcrRepor
     // The kernel's rows after the linear ones they are compared with.
     records.extend(kernel_records);
     Ok(OcrReport {
+        train_data,
+        test_data: test_files.images.display().to_string(),
         train_rows: train_ds.rows(),
         order,
         test_rows: test_ds.rows(),
@@ -331,6 +367,23 @@ pub fn run(opts: &OcrOptions, mut progress: impl FnMut(&str)) -> Result<OcrRepor
         kernel_params,
         records,
     })
+}
+
+/// [`cached`] for the benchmark: a note when an entry had to be made
+/// again (it held other data, or data since changed).
+fn open_cached(
+    opts: &OcrOptions,
+    idx_dir: &Path,
+    split: &str,
+    target: Option<u8>,
+    notes: &mut Vec<String>,
+    progress: &mut dyn FnMut(&str),
+) -> Result<(Dataset, IdxFiles), Error> {
+    let (c, files) = cached(&opts.cache, idx_dir, split, target, progress)?;
+    if let Made::Rebuilt(why) = &c.made {
+        notes.push(format!("{}: converted again, since {why}", c.entry.display()));
+    }
+    Ok((c.dataset, files))
 }
 
 /// One training run: (test error, seconds per pass, online mistakes).

@@ -342,7 +342,9 @@ mod data {
             );
         }
         // The conversion is cached: the second run finds the shards.
-        assert!(cache.join("mnist-train-target9-v2").join("dataset.json").exists());
+        let entries: Vec<_> = std::fs::read_dir(&cache).unwrap().map(|e| e.unwrap().file_name()).collect();
+        let train = entries.iter().find(|n| n.to_string_lossy().starts_with("mnist-train-target9-")).unwrap();
+        assert!(cache.join(train).join("dataset/dataset.json").exists(), "{entries:?}");
         let report = tmp.path().join("report");
         let (code, out, _) = run(&[&args[..], &["--passes", "0.1", "--seeds", "1", "--report", p(&report)]].concat());
         assert_eq!(code, 0);

@@ -489,12 +489,12 @@ pub struct SparseArgs {
 /// (`rosenblatt::ocr::OcrOptions::default`).
 #[derive(Args, Debug)]
 pub struct OcrArgs {
-    /// A folder of MNIST IDX files, or a converted one-vs-rest training
-    /// dataset [default: datasets/mnist].
+    /// A folder of MNIST IDX files (MNIST's names, or with dashes as
+    /// Fashion-MNIST's), or a converted training dataset [default: datasets/mnist].
     #[arg(long)]
     pub data: Option<PathBuf>,
-    /// The MNIST IDX folder the test images come from when --data is a
-    /// dataset [default: datasets/mnist].
+    /// The MNIST IDX folder the test images (t10k) come from [default: the
+    /// --data folder; needed when --data is a dataset].
     #[arg(long)]
     pub test_data: Option<PathBuf>,
     /// Where converted datasets are cached [default: datasets/cache].

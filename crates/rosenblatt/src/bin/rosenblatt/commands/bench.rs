@@ -10,7 +10,7 @@ pub fn ocr(a: OcrArgs, ui: Ui) -> anyhow::Result<()> {
     let d = OcrOptions::default();
     let opts = OcrOptions {
         data: a.data.unwrap_or(d.data),
-        test_idx: a.test_data.unwrap_or(d.test_idx),
+        test_data: a.test_data,
         cache: a.cache.unwrap_or(d.cache),
         passes: a.passes.unwrap_or(d.passes),
         seeds: a.seeds.unwrap_or(d.seeds),
@@ -31,6 +31,13 @@ pub fn ocr(a: OcrArgs, ui: Ui) -> anyhow::Result<()> {
     if !opts.data.exists() {
         bail!(
             "{}: not found (run from the repository root, or pass --data with the MNIST IDX folder)",
+            opts.data.display()
+        );
+    }
+    if opts.test_data.is_none() && opts.data.join(rosenblatt::loader::manifest::MANIFEST).exists() {
+        bail!(
+            "{}: a converted dataset holds no test images; pass --test-data with the MNIST IDX folder they come \
+             from (--test-data datasets/mnist for MNIST's own)",
             opts.data.display()
         );
     }
@@ -56,15 +63,15 @@ pub fn ocr(a: OcrArgs, ui: Ui) -> anyhow::Result<()> {
         return crate::ui::json(&v);
     }
     outln!(
-        "MNIST digit {} vs rest: {} training rows ({}), {} test rows; {} seed(s); {} part; {}",
+        "digit {} vs rest: {} training rows ({}) from {}; {} test rows from {}",
         opts.target,
         report.train_rows,
         report.encoding,
+        report.train_data,
         report.test_rows,
-        opts.seeds,
-        report.parts,
-        rosenblatt::kernels::describe()
+        report.test_data,
     )?;
+    outln!("{} seed(s); {} part; {}", opts.seeds, report.parts, rosenblatt::kernels::describe())?;
     outln!(
         "read-only pass over the training shards: {:.2} ms; order: {}",
         report.read_only_seconds * 1e3,

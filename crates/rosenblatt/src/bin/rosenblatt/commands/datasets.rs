@@ -90,8 +90,7 @@ fn train_and_test(
 
 pub fn ocr(a: OcrGenArgs, ui: Ui) -> anyhow::Result<()> {
     use rosenblatt_datasets::ocr::{Deformation, Digits, OcrSpec, write};
-    let images = rosenblatt::ocr::find_idx(&a.mnist, "train-images.idx3-ubyte")?;
-    let labels = rosenblatt::ocr::find_idx(&a.mnist, "train-labels.idx1-ubyte")?;
+    let idx = rosenblatt::ocr::find_idx(&a.mnist, "train")?;
     if a.output.join("dataset.json").exists() {
         bail!("{}: already holds a dataset; remove it or choose another directory", a.output.display());
     }
@@ -103,7 +102,7 @@ pub fn ocr(a: OcrGenArgs, ui: Ui) -> anyhow::Result<()> {
         ..Default::default()
     };
     let start = Instant::now();
-    let digits = Digits::read(&images, &labels)?;
+    let digits = Digits::read(&idx.images, &idx.labels)?;
     let bar = ui.bar(Some(a.rows), "rows");
     let m = write(&digits, &spec, &a.output, |done| bar.set_position(done))?;
     bar.finish_and_clear();
