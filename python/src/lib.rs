@@ -584,7 +584,12 @@ fn load_svmlight<'py>(
         if shift == 1 {
             indices.par_iter_mut().for_each(|i| *i -= 1);
         }
-        let found = if empty { 0 } else { u64::from(hi - shift) + 1 };
+        // Explicit zeros are not stored, but they count for the width, as
+        // in scikit-learn: text marks its dimension with one (`784:0`).
+        let found = if empty { 0 } else { u64::from(hi - shift) + 1 }.max(rows.dim.saturating_sub(u64::from(shift)));
+        if found > 1 << 31 {
+            return Err(Error::Input(format!("{}: a feature index exceeds 2^31 − 1", path.display())));
+        }
         let indices: Vec<i32> = indices.into_iter().map(|i| i as i32).collect();
         let indptr: Vec<i64> = rows.offsets.into_iter().map(|o| o as i64).collect();
         let labels: Vec<f64> = rows.labels.iter().map(|&y| f64::from(y)).collect();

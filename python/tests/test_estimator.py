@@ -398,6 +398,15 @@ def test_load_svmlight_file_reads_what_scikit_learn_reads(tmp_path):
     for zb in ("auto", True):
         with pytest.raises(ValueError, match="exceeds 2\\^31"):
             rosenblatt.load_svmlight_file(edge, zero_based=zb)
+    # An explicit zero that marks the width (as `rosenblatt export` ends
+    # rows) counts, as in scikit-learn: its column is there, empty.
+    marked = tmp_path / "marked.svm"
+    marked.write_text("1 1:0.5 3:1 784:0\n-1 2:1 784:0\n")
+    for zb in ("auto", False, True):
+        Xm, _ = rosenblatt.load_svmlight_file(marked, zero_based=zb)
+        Xs, _ = sk_load(str(marked), zero_based=zb)
+        assert Xm.shape == Xs.shape, (zb, Xm.shape, Xs.shape)
+        np.testing.assert_array_equal(Xm.toarray(), Xs.toarray().astype(np.float32))
     bad = tmp_path / "bad.svm"
     bad.write_text("1 1:1 2:x\n")
     with pytest.raises(ValueError, match="line 1"):

@@ -197,6 +197,17 @@ fn convert_into(
 ) -> Result<Converted, LoadError> {
     let mut wopts = opts.write.clone();
     let format = opts.format.unwrap_or_else(|| Format::guess(inputs));
+    // One IDX file alone: its labels file was left out (as text it would
+    // fail on its first NUL byte, which says nothing of the cause).
+    if let [one] = inputs
+        && opts.format.is_none()
+        && Format::guess(&[one.clone(), one.clone()]) == Format::Mnist
+    {
+        return Err(LoadError::Invalid(format!(
+            "{}: an MNIST IDX file alone; give the images file and then its labels file",
+            one.display()
+        )));
+    }
     if format == Format::Libsvm {
         return convert_text(inputs, out, opts, progress);
     }

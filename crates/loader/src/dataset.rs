@@ -39,7 +39,10 @@ impl Dataset {
         let dir = dir.as_ref();
         let mpath = dir.join(MANIFEST);
         let text = std::fs::read(&mpath).map_err(|e| {
-            if e.kind() == std::io::ErrorKind::NotFound {
+            if e.kind() == std::io::ErrorKind::NotFound && !dir.exists() {
+                // Nothing there at all: say so, not that a manifest is missing.
+                LoadError::io(dir, std::io::Error::new(std::io::ErrorKind::NotFound, "no such file or directory"))
+            } else if e.kind() == std::io::ErrorKind::NotFound {
                 LoadError::dataset(
                     dir,
                     format!("no {MANIFEST} (not a dataset directory, or a conversion that did not finish)"),

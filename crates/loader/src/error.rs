@@ -19,8 +19,14 @@ pub enum ParseErrorKind {
     #[error("label is not a decimal number")]
     BadLabel,
     /// The label is a word.
-    #[error("text labels are not accepted; labels must be numbers such as +1, -1, 0 or a class id")]
+    #[error(
+        "the label is a word: a header line? LIBSVM text has none (`label index:value …` on every line), and its \
+         labels are numbers such as +1, -1, 0 or a class id"
+    )]
     TextLabel,
+    /// The label runs into commas: a CSV line.
+    #[error("comma-separated values: this is CSV, not LIBSVM text (`label index:value …`, separated by spaces)")]
+    CommaSeparated,
     /// The label is infinite or NaN as f32.
     #[error("label is not finite as a 32-bit float")]
     NonFiniteLabel,

@@ -37,7 +37,8 @@ struct Opened {
 
 impl Opened {
     fn new(path: &Path) -> Result<Opened, LoadError> {
-        let file = std::fs::File::open(path).map_err(|e| LoadError::io(path, e))?;
+        let file = std::fs::File::open(if is_stdin(path) { Path::new("/dev/stdin") } else { path })
+            .map_err(|e| LoadError::io(path, e))?;
         let regular = file.metadata().map_err(|e| LoadError::io(path, e))?.is_file();
         let mut magic = [0u8; 3];
         let mut got = 0;
@@ -115,7 +116,13 @@ fn too_long(path: &Path, format: Option<&'static str>, limit: u64) -> LoadError 
     ))
 }
 
-/// Reads `path`, decompressing gzip (`1f 8b`) and bzip2 (`BZh`) streams.
+/// Whether `path` is `-`, which names standard input wherever an input
+/// file is read.
+pub fn is_stdin(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// Reads `path` (`-`: standard input), decompressing gzip (`1f 8b`) and bzip2 (`BZh`) streams.
 /// A plain regular file is mapped; a pipe or another stream
 /// (`/dev/stdin`, `<(zcat …)`) is read to its end. At most `limit` bytes of
 /// text are accepted from a decoder or a stream (a guard against

@@ -753,6 +753,7 @@ impl<'o> LineParser<'o> {
 fn label_error(label: &[u8], e: NumberError) -> ParseErrorKind {
     match e {
         NumberError::NonFinite => ParseErrorKind::NonFiniteLabel,
+        _ if label.contains(&b',') => ParseErrorKind::CommaSeparated,
         NumberError::NotANumber if label[0].is_ascii_alphabetic() => ParseErrorKind::TextLabel,
         _ => ParseErrorKind::BadLabel,
     }

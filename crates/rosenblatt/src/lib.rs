@@ -19,6 +19,7 @@
 //!   and `rosenblatt demo`.
 
 pub mod bounds;
+pub mod checkpoint;
 pub mod cluster;
 pub mod compat;
 mod error;

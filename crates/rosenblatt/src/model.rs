@@ -113,8 +113,9 @@ pub struct Training {
     pub mistakes_per_pass: Vec<u64>,
     /// Batch Perceptron: the pass that made no mistake, if one did.
     pub separated_at: Option<usize>,
-    /// Passes run before this run, when it resumed a saved learner
-    /// (`train --init`); `passes_run` more followed.
+    /// Passes run before this record begins (0 from `train`, whose
+    /// resumed runs carry on the record of the run they resume: passes,
+    /// mistakes and updates are the whole history's).
     #[serde(default)]
     pub first_pass: usize,
     /// Batches an online trainer learned from ([`crate::online`]; 0 for
@@ -424,6 +425,14 @@ impl SavedModel {
     /// Writes the model to `path` (atomically).
     pub fn save(&self, path: &Path) -> Result<(), Error> {
         Ok(rosenblatt_loader::fs::write_atomic(path, &self.to_bytes())?)
+    }
+
+    /// Whether `path` starts as a model file does (its magic bytes): to tell
+    /// a model from other files before loading it.
+    pub fn is_model_file(path: &Path) -> bool {
+        use std::io::Read;
+        let mut head = [0u8; 8];
+        std::fs::File::open(path).and_then(|mut f| f.read_exact(&mut head)).is_ok() && &head == MAGIC
     }
 
     /// Reads and checks a model file.

@@ -203,7 +203,7 @@ pub fn run(opts: &OcrOptions, mut progress: impl FnMut(&str)) -> Result<OcrRepor
         return Err(Error::Input(format!("target digit {} is not 0..=9", opts.target)));
     }
     if opts.seeds == 0 {
-        return Err(Error::Input("--seeds must be at least 1".into()));
+        return Err(Error::Input("the benchmark needs at least one run (one seed)".into()));
     }
     if let Some(p) = opts.passes.iter().find(|p| !(p.is_finite() && **p > 0.0)) {
         return Err(Error::Input(format!("pass count {p} is not a positive number")));

@@ -20,28 +20,34 @@ pub struct Predicted {
     pub notes: Vec<String>,
 }
 
-/// Predicts every row of `input`: a dataset directory, or LIBSVM text
-/// (plain, gzip or bzip2) read with indices counted from `base` (`None`:
-/// the base of the model's training data). Labels in the input are not
-/// looked at.
-pub fn predict_path(model: &SavedModel, model_path: &Path, input: &Path, base: Option<u8>) -> Result<Predicted, Error> {
-    let expect = Expect::model(model_path, &model.meta);
-    let data = if input.is_dir() {
+/// The rows a model is to meet: a dataset directory, or LIBSVM text (a
+/// file, plain or compressed, a pipe, or `-` for standard input) read in
+/// `base`, by default the index base the model's training data had.
+pub fn open_input(model: &SavedModel, input: &Path, base: Option<u8>) -> Result<Dataset, Error> {
+    if input.is_dir() {
         if base.is_some() {
             return Err(Error::Input(format!(
                 "{}: --zero-based/--one-based apply to LIBSVM text; a dataset knows its base",
                 input.display()
             )));
         }
-        Dataset::open(input, OpenOptions::VERIFIED)?
-    } else {
-        let base = base.unwrap_or(model.meta.index_base);
-        let popts = ParseOptions { zero_based: base == 0, ..Default::default() };
-        let bytes = read_input(input, 1 << 40)?;
-        let rows = parse_parallel(&bytes, &popts, 4 << 20)
-            .map_err(|error| LoadError::Parse { path: input.to_path_buf(), error })?;
-        Dataset::from_rows(input, &rows, &WriteOptions { index_base: base, ..Default::default() })?
-    };
+        return Ok(Dataset::open(input, OpenOptions::VERIFIED)?);
+    }
+    let base = base.unwrap_or(model.meta.index_base);
+    let popts = ParseOptions { zero_based: base == 0, ..Default::default() };
+    let bytes = read_input(input, 1 << 40)?;
+    let rows = parse_parallel(&bytes, &popts, 4 << 20)
+        .map_err(|error| LoadError::Parse { path: input.to_path_buf(), error })?;
+    Ok(Dataset::from_rows(input, &rows, &WriteOptions { index_base: base, ..Default::default() })?)
+}
+
+/// Predicts every row of `input`: a dataset directory, or LIBSVM text
+/// (plain, gzip or bzip2) read with indices counted from `base` (`None`:
+/// the base of the model's training data). Labels in the input are not
+/// looked at.
+pub fn predict_path(model: &SavedModel, model_path: &Path, input: &Path, base: Option<u8>) -> Result<Predicted, Error> {
+    let expect = Expect::model(model_path, &model.meta);
+    let data = open_input(model, input, base)?;
     let notes = expect.features(input, data.manifest());
     let predictions = if data.rows() == 0 { Vec::new() } else { model.predictions(&data.examples()?)? };
     Ok(Predicted { predictions, notes })

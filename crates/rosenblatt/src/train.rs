@@ -189,22 +189,27 @@ pub fn train_dataset(
     // keeps them so.)
     let fitted = fit(&tr, eval, &configured, &options, par, spec.train_error, &classes, init, hooks)?;
     let r = &fitted.report;
+    // A resumed run continues the record of the run it resumes, so that 3
+    // passes and 2 more write the bytes of 5 in one go.
+    let before = spec.init.as_ref().map(|m| &m.meta.training);
+    let mut mistakes_per_pass: Vec<u64> = before.map_or(Vec::new(), |t| t.mistakes_per_pass.clone());
+    mistakes_per_pass.extend(r.passes.iter().map(|p| p.mistakes));
     let training = Training {
         examples: examples as u64,
         holdout: held as u64,
-        passes: options.passes,
-        passes_run: r.passes.len(),
+        passes: before.map_or(0.0, |t| t.passes) + options.passes,
+        passes_run: before.map_or(0, |t| t.passes_run) + r.passes.len(),
         // The kernel learners take chunks (the default) as a fresh
         // permutation of every row: say what ran.
         order: if learner.kernel() && options.order == Order::Chunks { Order::Shuffle } else { options.order },
         seed: options.seed,
         parts: spec.parts,
         mixing: (spec.parts > 1).then_some(spec.mixing),
-        mistakes: r.mistakes(),
-        updates: r.updates(),
-        mistakes_per_pass: r.passes.iter().map(|p| p.mistakes).collect(),
+        mistakes: before.map_or(0, |t| t.mistakes) + r.mistakes(),
+        updates: before.map_or(0, |t| t.updates) + r.updates(),
+        mistakes_per_pass,
         separated_at: if options.stop_when_separated { r.separated_at } else { None },
-        first_pass: options.first_pass,
+        first_pass: before.map_or(options.first_pass, |t| t.first_pass),
         batches: 0,
     };
     let meta = ModelMeta {
@@ -422,7 +427,8 @@ pub fn fit(
         train_error: train_error && configured.learner != Learner::VotedPerceptron,
         out_of_core,
         on_pass: hooks.on_pass,
-        pass: 0,
+        // A resumed run numbers its passes on from the ones it continues.
+        pass: options.first_pass,
     };
     let trainer_options =
         TrainerOptions { seed: options.seed, order: options.order, parts: par.parts, mixing: par.mixing };
@@ -480,7 +486,8 @@ fn fit_kernel(
         train_error: train_error && k.form != rosenblatt_learners::KernelForm::Voted,
         out_of_core: false,
         on_pass: hooks.on_pass,
-        pass: 0,
+        // A resumed run numbers its passes on from the ones it continues.
+        pass: options.first_pass,
     };
     with_examples!(tr, |ex| {
         let mut trainer = KernelTrainer::new(ex, &params)?;

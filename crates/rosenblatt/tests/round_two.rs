@@ -185,3 +185,167 @@ fn a_second_conversion_into_a_directory_being_written_is_refused() {
         assert!(out.contains("10000"), "{out}");
     }
 }
+
+#[test]
+fn a_resumed_run_writes_the_one_go_model_and_numbers_its_passes_on() {
+    let tmp = tempfile::tempdir().unwrap();
+    let m = mnist();
+    let files = [m.join("t10k-images.idx3-ubyte.gz"), m.join("t10k-labels.idx1-ubyte.gz")];
+    let ds = tmp.path().join("ds");
+    assert_eq!(run(&["convert", p(&files[0]), p(&files[1]), "--target", "9", "-o", p(&ds)]).0, 0);
+    let model = |name: &str| tmp.path().join(name);
+    let train = |passes: &str, out: &Path, init: Option<&Path>| {
+        let mut args = vec!["train", p(&ds), "--learner", "averaged-perceptron", "--passes", passes, "-o", p(out)];
+        if let Some(i) = init {
+            args.extend(["--init", p(i)]);
+        }
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 0, "{err}");
+        out
+    };
+    train("5", &model("five"), None);
+    train("3", &model("three"), None);
+    let table = train("2", &model("resumed"), Some(&model("three")));
+    assert_eq!(std::fs::read(model("resumed")).unwrap(), std::fs::read(model("five")).unwrap());
+    let passes: Vec<&str> = table.lines().skip(1).filter_map(|l| l.split_whitespace().next()).collect();
+    assert_eq!(passes[..2], ["4", "5"], "{table}");
+    let (code, out, _) = run(&["inspect", p(&model("resumed"))]);
+    assert_eq!(code, 0);
+    assert!(out.contains("passes") && out.contains('5'), "{out}");
+}
+
+/// The MNIST test images, digit 9 against the rest, converted into `dir/ds`.
+fn t10k9(dir: &Path) -> PathBuf {
+    let m = mnist();
+    let ds = dir.join("ds");
+    let files = [m.join("t10k-images.idx3-ubyte.gz"), m.join("t10k-labels.idx1-ubyte.gz")];
+    let (code, _, err) = run(&["convert", p(&files[0]), p(&files[1]), "--target", "9", "-o", p(&ds)]);
+    assert_eq!(code, 0, "{err}");
+    ds
+}
+
+/// Starts `train` with `args`, waits for its pass table's `lines`-th line,
+/// interrupts it as Ctrl-C does, and returns its exit code and stderr.
+fn interrupted(args: &[&str], lines: usize) -> (Option<i32>, String) {
+    use std::io::BufRead;
+    let mut child = rosenblatt().args(args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let mut out = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    for _ in 0..lines {
+        line.clear();
+        assert!(out.read_line(&mut line).unwrap() > 0, "train ended before {lines} lines");
+    }
+    let killed = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(killed.success());
+    let got = child.wait_with_output().unwrap();
+    (got.status.code(), String::from_utf8(got.stderr).unwrap())
+}
+
+#[test]
+fn an_interrupted_run_says_how_far_it_got_and_checkpoints_resume() {
+    let tmp = tempfile::tempdir().unwrap();
+    let ds = t10k9(tmp.path());
+    let model = tmp.path().join("m.model");
+    let base = ["train", p(&ds), "--learner", "averaged-perceptron", "--order", "sequential", "-o", p(&model)];
+    // Interrupted without checkpoints: said, exit 130, no model.
+    let (code, err) = interrupted(&[&base[..], &["--passes", "100000"]].concat(), 3);
+    assert_eq!(code, Some(130), "{err}");
+    assert!(err.contains("interrupted after pass") && err.contains("no model written"), "{err}");
+    assert!(!model.exists());
+    // With checkpoints: the model of the last checkpoint is there, whole,
+    // and resumes.
+    let (code, err) = interrupted(&[&base[..], &["--passes", "100000", "--checkpoint", "2"]].concat(), 6);
+    assert_eq!(code, Some(130), "{err}");
+    assert!(err.contains("resume it with --init"), "{err}");
+    let (code, out, err) = run(&["inspect", p(&model), "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let passes = v["training"]["passes_run"].as_u64().unwrap();
+    assert!(passes >= 4 && passes % 2 == 0, "{out}");
+    assert!(err.is_empty() && v["resumable"] == true, "{out}");
+    // A checkpointed run ends with the one-go model's bytes.
+    let (one, every) = (tmp.path().join("one.model"), tmp.path().join("every.model"));
+    let cmd = |out: &Path, more: &[&str]| {
+        let args = ["train", p(&ds), "--learner", "logistic", "--passes", "5", "-o", p(out)];
+        let (code, _, err) = run(&[&args[..], more].concat());
+        assert_eq!(code, 0, "{err}");
+    };
+    cmd(&one, &[]);
+    cmd(&every, &["--checkpoint", "2"]);
+    assert_eq!(std::fs::read(&one).unwrap(), std::fs::read(&every).unwrap());
+    // What cannot checkpoint says so.
+    let (code, _, err) = run(&[&base[..], &["--passes", "2.5", "--checkpoint", "1"]].concat());
+    assert_eq!(code, 1);
+    assert!(err.contains("whole passes"), "{err}");
+}
+
+#[test]
+fn every_output_makes_its_folders_and_every_input_takes_standard_input() {
+    let tmp = tempfile::tempdir().unwrap();
+    let ds = t10k9(tmp.path());
+    let model = tmp.path().join("no/such/m.model");
+    let (code, _, err) = run(&["train", p(&ds), "--learner", "perceptron", "-o", p(&model)]);
+    assert_eq!(code, 0, "{err}");
+    let text = tmp.path().join("text/rows.svm");
+    assert_eq!(run(&["export", p(&ds), "-o", p(&text)]).0, 0);
+    let preds = tmp.path().join("deep/er/p.txt");
+    let (code, _, err) = run(&["predict", p(&model), p(&ds), "-o", p(&preds), "--threads", "1"]);
+    assert_eq!(code, 0, "{err}");
+    // `-` is standard input, for predict and eval alike, and gives what the file gives.
+    let piped = |args: &[&str]| {
+        let mut c = rosenblatt().args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
+        let bytes = std::fs::read(&text).unwrap();
+        let mut stdin = c.stdin.take().unwrap();
+        let writer = std::thread::spawn(move || std::io::Write::write_all(&mut stdin, &bytes));
+        let out = c.wait_with_output().unwrap();
+        writer.join().unwrap().unwrap();
+        assert!(out.status.success());
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert_eq!(piped(&["predict", p(&model), "-"]), std::fs::read_to_string(&preds).unwrap());
+    let evals = |input: &str| piped(&["eval", p(&model), input, "--threads", "2", "--json"]);
+    let (from_text, from_ds) = (evals("-"), run(&["eval", p(&model), p(&ds), "--json"]).1);
+    let rate = |s: &str| serde_json::from_str::<serde_json::Value>(s).unwrap()["error_rate"].clone();
+    assert_eq!(rate(&from_text), rate(&from_ds));
+    // A path that is not there is said so; a model file is described.
+    let (code, _, err) = run(&["inspect", p(&tmp.path().join("nowhere"))]);
+    assert_eq!(code, 1);
+    assert!(err.contains("nowhere: no such file or directory"), "{err}");
+    let (code, out, err) = run(&["inspect", p(&model)]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("learner      perceptron") && out.contains("dimension    784"), "{out}");
+    let (code, _, err) = run(&["inspect", p(&text)]);
+    assert_eq!(code, 1);
+    assert!(err.contains("neither a dataset directory nor a model file"), "{err}");
+}
+
+#[test]
+fn likely_causes_are_named() {
+    let tmp = tempfile::tempdir().unwrap();
+    let m = mnist();
+    let out = tmp.path().join("out");
+    let cases: [(&str, &str); 3] =
+        [("label,f1,f2\n1,0.5,2\n", "this is CSV"), ("label pixel1\n1 1:0.5\n", "a header line?"), ("1 1:0.5\n", "")];
+    for (text, says) in cases {
+        let f = tmp.path().join("in.txt");
+        std::fs::write(&f, text).unwrap();
+        let (code, _, err) = run(&["convert", p(&f), "-o", p(&out)]);
+        if says.is_empty() {
+            assert_eq!(code, 0, "{err}");
+        } else {
+            assert_eq!(code, 1, "{text}");
+            assert!(err.contains(says) && err.contains("in.txt:1:1"), "{err}");
+            assert!(!out.exists(), "nothing left behind");
+        }
+    }
+    let images = m.join("t10k-images.idx3-ubyte.gz");
+    let (code, _, err) = run(&["convert", p(&images), "-o", p(&tmp.path().join("img"))]);
+    assert_eq!(code, 1);
+    assert!(err.contains("an MNIST IDX file alone; give the images file and then its labels file"), "{err}");
+    // A negative number reaches the check that explains it, not clap's
+    // advice to write `-- -1`.
+    let ds = t10k9(tmp.path());
+    let (code, _, err) = run(&["train", p(&ds), "--learner", "perceptron", "--passes", "-1", "-o", "x"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(!err.contains("'-- -1'") && err.contains("-1"), "{err}");
+}

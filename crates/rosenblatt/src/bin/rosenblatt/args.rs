@@ -11,11 +11,11 @@ pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
     /// Machine-readable JSON on stdout instead of tables.
-    #[arg(long, global = true)]
+    #[arg(long, global = true, help_heading = "Output")]
     pub json: bool,
     /// No progress bars or notes on stderr (bars are off anyway when stderr
     /// is not a terminal).
-    #[arg(long, global = true)]
+    #[arg(long, global = true, help_heading = "Output")]
     pub quiet: bool,
 }
 
@@ -23,10 +23,11 @@ pub struct Cli {
 pub enum Command {
     /// Convert LIBSVM text or MNIST IDX files into a dataset directory of binary shards.
     Convert(ConvertArgs),
-    /// Describe a dataset: rows, nonzeros, dimension, encoding, labels, shards.
+    /// Describe a dataset (rows, non-zeros, dimension, encoding, labels,
+    /// shards) or a model file (learner, hyper-parameters, training record).
     Inspect {
-        /// The dataset directory.
-        dataset: PathBuf,
+        /// A dataset directory or a model file.
+        path: PathBuf,
         /// Verify every checksum (reads every byte).
         #[arg(long)]
         verify: bool,
@@ -43,12 +44,7 @@ pub enum Command {
     Tune(Box<TuneArgs>),
     /// Evaluate a model on a dataset: error rate, confusion matrix, precision, recall, F1,
     /// and for scoring models log loss and ROC AUC.
-    Eval {
-        /// The model file.
-        model: PathBuf,
-        /// The dataset directory.
-        dataset: PathBuf,
-    },
+    Eval(EvalArgs),
     /// Predict every row of a dataset directory or LIBSVM text file: one line
     /// per row, in input order, with the predicted label and its score.
     Predict(PredictArgs),
@@ -91,33 +87,64 @@ pub struct BoundsArgs {
     /// The dataset directory (labels ±1).
     pub dataset: PathBuf,
     /// Passes of the averaged Perceptron that serves as the reference separator.
-    #[arg(long, default_value_t = 10.0)]
+    #[arg(long, default_value_t = 10.0, allow_negative_numbers = true)]
     pub passes: f64,
     /// Seed of the reference's shuffled order.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
     pub seed: u64,
     /// Use this model (linear, binary) as the reference separator instead.
     #[arg(long, conflicts_with_all = ["passes", "seed"])]
     pub model: Option<PathBuf>,
 }
 
+/// What a model meets: a dataset directory or LIBSVM text, and how to read
+/// and score it (`eval` and `predict`).
 #[derive(Args, Debug)]
-pub struct PredictArgs {
+pub struct InputArgs {
     /// The model file.
     pub model: PathBuf,
-    /// A dataset directory, or LIBSVM text (a file, plain, .gz or .bz2, or
-    /// a pipe such as /dev/stdin), read in the index base of the model's
-    /// training data.
+    /// A dataset directory, or LIBSVM text (a file, plain, .gz or .bz2, a
+    /// pipe, or - for standard input), read in the index base of the
+    /// model's training data.
     pub input: PathBuf,
-    /// Write the predictions here instead of to standard output.
-    #[arg(short, long)]
-    pub output: Option<PathBuf>,
     /// Read the text's indices as counted from 0.
     #[arg(long, conflicts_with = "one_based")]
     pub zero_based: bool,
     /// Read the text's indices as counted from 1.
     #[arg(long)]
     pub one_based: bool,
+    /// Threads that read and score (default: every core).
+    #[arg(long, allow_negative_numbers = true)]
+    pub threads: Option<usize>,
+}
+
+impl InputArgs {
+    /// The index base the flags ask for text to be read in.
+    pub fn base(&self) -> Option<u8> {
+        if self.zero_based {
+            Some(0)
+        } else if self.one_based {
+            Some(1)
+        } else {
+            None
+        }
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct EvalArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct PredictArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Write the predictions here instead of to standard output (folders
+    /// created as needed).
+    #[arg(short, long)]
+    pub output: Option<PathBuf>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -170,18 +197,18 @@ impl From<MixArg> for Mixing {
 pub struct TrainArgs {
     /// The training dataset directory (convert text or IDX files into one first).
     pub dataset: PathBuf,
-    /// The learner (`rosenblatt train --help` describes each).
+    /// The learner (with --help, each is described below; -h lists the names).
     #[arg(long, value_enum)]
     pub learner: Learner,
     /// Passes (fractions allowed); for batch-perceptron the pass limit (default 100).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub passes: Option<f64>,
     /// Example order [default: chunks; with --init, the model's].
     #[arg(long, value_enum)]
     pub order: Option<OrderArg>,
     /// Seed of the order (and of ftrl-randomized's draws) [default: 0; with
     /// --init, the model's].
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub seed: Option<u64>,
     /// Resume this model's learner: its whole state, hyper-parameters, seed
     /// and order, on the same data; --passes more passes follow its own,
@@ -189,7 +216,7 @@ pub struct TrainArgs {
     #[arg(long, value_name = "MODEL")]
     pub init: Option<PathBuf>,
     /// Hold out this fraction of the rows (the last ones) and report its error per pass.
-    #[arg(long, conflicts_with = "test")]
+    #[arg(long, conflicts_with = "test", allow_negative_numbers = true)]
     pub holdout: Option<f64>,
     /// Report the error on this dataset after every pass.
     #[arg(long)]
@@ -198,9 +225,14 @@ pub struct TrainArgs {
     /// (costs about one more pass each time).
     #[arg(long)]
     pub train_error: bool,
-    /// Where to write the model.
+    /// Where to write the model (folders created as needed).
     #[arg(short, long)]
     pub output: PathBuf,
+    /// Also write the model to --output every K passes (atomically, with
+    /// its learner's state): a run stopped part-way leaves a model that
+    /// --init resumes. The final model is the same bytes as without.
+    #[arg(long, value_name = "K", allow_negative_numbers = true)]
+    pub checkpoint: Option<usize>,
     /// Also write a report of the run into this directory (`rosenblatt
     /// report`: learning curves, the weights as an image, index.html).
     #[arg(long)]
@@ -209,10 +241,10 @@ pub struct TrainArgs {
     /// and mixed after every pass (iterative parameter mixing). 1 is the
     /// algorithm as published. The model depends on the parts, never on
     /// the threads.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
     pub parts: usize,
     /// Threads that run the parts and score (default: every core).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub threads: Option<usize>,
     /// How the parts are mixed: uniformly, or weighted by their updates.
     #[arg(long, value_enum, default_value = "uniform")]
@@ -230,22 +262,22 @@ pub struct TuneArgs {
     #[arg(long, value_enum)]
     pub learner: Learner,
     /// Passes of every run (fractions allowed).
-    #[arg(long, default_value_t = 5.0)]
+    #[arg(long, default_value_t = 5.0, allow_negative_numbers = true)]
     pub passes: f64,
     /// Example order.
     #[arg(long, value_enum, default_value = "chunks")]
     pub order: OrderArg,
     /// Seed of every run.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
     pub seed: u64,
     /// Score on this fraction of the rows (the last ones), held out of training.
-    #[arg(long, default_value_t = 0.2, conflicts_with = "test")]
+    #[arg(long, default_value_t = 0.2, conflicts_with = "test", allow_negative_numbers = true)]
     pub holdout: f64,
     /// Score on this dataset instead of a holdout.
     #[arg(long)]
     pub test: Option<PathBuf>,
     /// Threads the runs share (default: every core).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub threads: Option<usize>,
     /// Hyper-parameters held fixed (taken off the grid).
     #[command(flatten)]
@@ -255,6 +287,7 @@ pub struct TuneArgs {
 /// The hyper-parameters any learner may take; each learner refuses those it
 /// does not.
 #[derive(Args, Debug)]
+#[command(next_help_heading = "Hyper-parameters (each learner takes its own: README's Learners)")]
 pub struct HyperArgs {
     /// Step size η (η0 of a decaying schedule).
     #[arg(long, allow_hyphen_values = true)]
@@ -286,19 +319,19 @@ pub struct HyperArgs {
     /// Predict with the average of the iterates (Polyak–Ruppert) — for
     /// hinge-sgd, logistic and pegasos; `--average 0` (or false) for the
     /// last iterate.
-    #[arg(long, num_args = 0..=1, default_missing_value = "1", value_name = "1|0",
+    #[arg(long, num_args = 0..=1, default_missing_value = "1", value_name = "1|0", hide_possible_values = true,
           value_parser = clap::builder::BoolishValueParser::new())]
     pub average: Option<bool>,
     /// Per-coordinate adaptive steps η/√(Σ g_i²) (AdaGrad) — for hinge-sgd
     /// and logistic, without --lambda.
-    #[arg(long, num_args = 0..=1, default_missing_value = "1", value_name = "1|0",
+    #[arg(long, num_args = 0..=1, default_missing_value = "1", value_name = "1|0", hide_possible_values = true,
           value_parser = clap::builder::BoolishValueParser::new())]
     pub adaptive: Option<bool>,
     /// Normalised adaptive steps (NAG; Vowpal Wabbit's default update):
     /// AdaGrad's steps divided by each feature's largest |x_i| so far, so
     /// that rescaling a feature changes no prediction — for hinge-sgd and
     /// logistic, without --lambda.
-    #[arg(long, num_args = 0..=1, default_missing_value = "1", value_name = "1|0",
+    #[arg(long, num_args = 0..=1, default_missing_value = "1", value_name = "1|0", hide_possible_values = true,
           value_parser = clap::builder::BoolishValueParser::new())]
     pub normalized: Option<bool>,
     /// The kernel of the kernel learners: Gaussian exp(−γ‖x − x′‖²) or
@@ -312,11 +345,11 @@ pub struct HyperArgs {
     #[arg(long, allow_hyphen_values = true)]
     pub coef0: Option<f64>,
     /// The polynomial kernel's degree d.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub degree: Option<f64>,
     /// At most this many support rows (0: no limit); under a full budget
     /// the row with the least Σ|α| leaves.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub budget: Option<f64>,
 }
 
@@ -404,19 +437,19 @@ pub struct TabularArgs {
     #[arg(short, long)]
     pub output: PathBuf,
     /// Training rows.
-    #[arg(long, default_value_t = 32_561)]
+    #[arg(long, default_value_t = 32_561, allow_negative_numbers = true)]
     pub rows: usize,
     /// Test rows (same hidden model, another sample).
-    #[arg(long, default_value_t = 16_281)]
+    #[arg(long, default_value_t = 16_281, allow_negative_numbers = true)]
     pub test_rows: usize,
     /// Share of rows on the positive side of the hidden model.
-    #[arg(long, default_value_t = 0.24)]
+    #[arg(long, default_value_t = 0.24, allow_negative_numbers = true)]
     pub positive: f64,
     /// β: how sharply labels follow the hidden margin (larger: less noise).
-    #[arg(long, default_value_t = 1.0)]
+    #[arg(long, default_value_t = 1.0, allow_negative_numbers = true)]
     pub sharpness: f64,
     /// Seed.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
     pub seed: u64,
 }
 
@@ -426,31 +459,31 @@ pub struct OcrGenArgs {
     #[arg(short, long)]
     pub output: PathBuf,
     /// Rows.
-    #[arg(long, default_value_t = 1_000_000)]
+    #[arg(long, default_value_t = 1_000_000, allow_negative_numbers = true)]
     pub rows: u64,
     /// Seed of the deformations.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
     pub seed: u64,
     /// Label +1 for this digit and -1 for the rest (default: the digit, 0..=9).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub target: Option<u8>,
     /// The folder with the MNIST training IDX files (gzipped or not).
     #[arg(long, default_value = "datasets/mnist")]
     pub mnist: PathBuf,
     /// Translation range, ± pixels on each axis.
-    #[arg(long, default_value_t = 2.0)]
+    #[arg(long, default_value_t = 2.0, allow_negative_numbers = true)]
     pub shift: f32,
     /// Rotation range, ± degrees.
-    #[arg(long, default_value_t = 10.0)]
+    #[arg(long, default_value_t = 10.0, allow_negative_numbers = true)]
     pub rotate: f32,
     /// Scaling range, 1 ± this.
-    #[arg(long, default_value_t = 0.1)]
+    #[arg(long, default_value_t = 0.1, allow_negative_numbers = true)]
     pub scale: f32,
     /// Elastic distortion strength, pixels per unit of smoothed field (0: none).
-    #[arg(long, default_value_t = 16.0)]
+    #[arg(long, default_value_t = 16.0, allow_negative_numbers = true)]
     pub alpha: f32,
     /// Width of the Gaussian smoothing the elastic field, in pixels.
-    #[arg(long, default_value_t = 4.0)]
+    #[arg(long, default_value_t = 4.0, allow_negative_numbers = true)]
     pub sigma: f32,
 }
 
@@ -460,28 +493,28 @@ pub struct SparseArgs {
     #[arg(short, long)]
     pub output: PathBuf,
     /// Training rows.
-    #[arg(long, default_value_t = 2_000_000)]
+    #[arg(long, default_value_t = 2_000_000, allow_negative_numbers = true)]
     pub rows: usize,
     /// Test rows (same hidden model, another sample).
-    #[arg(long, default_value_t = 100_000)]
+    #[arg(long, default_value_t = 100_000, allow_negative_numbers = true)]
     pub test_rows: usize,
     /// Dimension.
-    #[arg(long, default_value_t = 1 << 20)]
+    #[arg(long, default_value_t = 1 << 20, allow_negative_numbers = true)]
     pub dim: usize,
     /// Features per row.
-    #[arg(long, default_value_t = 80)]
+    #[arg(long, default_value_t = 80, allow_negative_numbers = true)]
     pub nnz: usize,
     /// Zipf exponent of the feature frequencies.
-    #[arg(long, default_value_t = 1.0)]
+    #[arg(long, default_value_t = 1.0, allow_negative_numbers = true)]
     pub zipf: f64,
     /// Fraction of features in the hidden model.
-    #[arg(long, default_value_t = 0.1)]
+    #[arg(long, default_value_t = 0.1, allow_negative_numbers = true)]
     pub density: f64,
     /// Label noise: probability a label is flipped.
-    #[arg(long, default_value_t = 0.05)]
+    #[arg(long, default_value_t = 0.05, allow_negative_numbers = true)]
     pub noise: f64,
     /// Seed.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
     pub seed: u64,
 }
 
@@ -501,13 +534,14 @@ pub struct OcrArgs {
     #[arg(long)]
     pub cache: Option<PathBuf>,
     /// Pass counts, comma-separated (fractions allowed) [default: 0.1,1,2,3,4,10].
-    #[arg(long, value_delimiter = ',')]
+    #[arg(long, value_delimiter = ',', allow_negative_numbers = true)]
     pub passes: Option<Vec<f64>>,
-    /// Seeds of the training order (0..N); the table shows mean and spread [default: 3].
-    #[arg(long)]
-    pub seeds: Option<u64>,
+    /// Runs of each learner and pass count, with the training order's
+    /// seeds 0..N; the table shows mean and spread [default: 3].
+    #[arg(long, value_name = "N", alias = "seeds", allow_negative_numbers = true)]
+    pub runs: Option<u64>,
     /// The digit that is +1 [default: 9].
-    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=9))]
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=9), allow_negative_numbers = true)]
     pub target: Option<u8>,
     /// Also train the multi-class averaged Perceptron on all ten digits
     /// (needs the IDX folder or a dataset labelled with digits).
@@ -574,19 +608,19 @@ pub struct ConvertArgs {
     #[arg(long)]
     pub skip_bad_lines: bool,
     /// MNIST one-vs-rest: this digit is +1, every other −1 (default: the ten class ids).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=9))]
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=9), allow_negative_numbers = true)]
     pub target: Option<u8>,
     /// Target shard size in bytes.
-    #[arg(long, default_value_t = 256 << 20)]
+    #[arg(long, default_value_t = 256 << 20, allow_negative_numbers = true)]
     pub shard_size: u64,
     /// Force an encoding.
     #[arg(long, value_parser = encoding_names())]
     pub encoding: Option<String>,
     /// Dimension, if larger than the largest index + 1.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub dim: Option<u64>,
     /// Parser threads (default: all cores).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub threads: Option<usize>,
 }
 

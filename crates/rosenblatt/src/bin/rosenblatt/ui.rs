@@ -137,6 +137,18 @@ fn not_a_file(path: &std::path::Path) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Makes ready an output file that is written whole at the end: its
+/// folders created as needed (the one rule for every `-o`, as `convert`
+/// and `report` create theirs), and a probe that it can be written, so
+/// that a bad path fails before the work rather than after it.
+pub fn output_file(path: &std::path::Path) -> anyhow::Result<()> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| anyhow::anyhow!("{}: cannot create the folder: {e}", dir.display()))?;
+    }
+    Ok(rosenblatt::loader::fs::AtomicFile::probe(path)?)
+}
+
 /// Loads a model file.
 pub fn load_model(path: &std::path::Path) -> anyhow::Result<rosenblatt::model::SavedModel> {
     Ok(rosenblatt::model::SavedModel::load(path)?)

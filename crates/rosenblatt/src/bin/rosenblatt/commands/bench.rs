@@ -13,7 +13,7 @@ pub fn ocr(a: OcrArgs, ui: Ui) -> anyhow::Result<()> {
         test_data: a.test_data,
         cache: a.cache.unwrap_or(d.cache),
         passes: a.passes.unwrap_or(d.passes),
-        seeds: a.seeds.unwrap_or(d.seeds),
+        seeds: a.runs.unwrap_or(d.seeds),
         target: a.target.unwrap_or(d.target),
         multiclass: a.multiclass,
         kernel: a.kernel.map(|k| {
@@ -71,7 +71,13 @@ pub fn ocr(a: OcrArgs, ui: Ui) -> anyhow::Result<()> {
         report.test_rows,
         report.test_data,
     )?;
-    outln!("{} seed(s); {} part; {}", opts.seeds, report.parts, rosenblatt::kernels::describe())?;
+    outln!(
+        "{} run(s) (seeds 0..{}); {} part; {}",
+        opts.seeds,
+        opts.seeds,
+        report.parts,
+        rosenblatt::kernels::describe()
+    )?;
     outln!(
         "read-only pass over the training shards: {:.2} ms; order: {}",
         report.read_only_seconds * 1e3,
@@ -99,12 +105,13 @@ pub fn ocr(a: OcrArgs, ui: Ui) -> anyhow::Result<()> {
         "÷ read"
     )?;
     for r in &report.records {
+        // A spread needs two seeds or more.
+        let spread = if opts.seeds > 1 { format!("±{:>5.2}", r.test_error_std * 100.0) } else { String::new() };
         outln!(
-            "{:<30} {:>6} {:>8.2}% ±{:>5.2} {:>10.2} {:>12.3e} {:>12.3e} {:>10.2}",
+            "{:<30} {:>6} {:>8.2}% {spread:>6} {:>10.2} {:>12.3e} {:>12.3e} {:>10.2}",
             r.learner.name(),
             r.passes,
             r.test_error * 100.0,
-            r.test_error_std * 100.0,
             r.seconds_per_pass * 1e3,
             r.examples_per_second,
             r.nonzeros_per_second,

@@ -61,7 +61,7 @@ pub fn run(a: ConvertArgs, ui: Ui) -> anyhow::Result<()> {
         return crate::ui::json(&v);
     }
     outln!(
-        "{}: {} rows, {} nonzeros, dimension {}, {} labels, encoding {}, {} shard(s), {} bytes; {:.2} s ({:.0} MB/s of input)",
+        "{}: {} rows, {} nonzeros, dimension {}, labels: {}, encoding {}, {} shard(s), {} bytes; {:.2} s ({:.0} MB/s of input)",
         a.output.display(),
         m.rows,
         m.nonzeros,

@@ -1,16 +1,19 @@
-//! `rosenblatt eval`: a model's metrics on a dataset.
+//! `rosenblatt eval`: a model's metrics on a dataset or LIBSVM text.
 
+use crate::args::InputArgs;
 use crate::procs::Procs;
 use crate::ui::{Ui, outln};
 use rosenblatt::cluster;
 use rosenblatt::eval::{evaluate_dataset, evaluate_dataset_over};
-use std::path::Path;
+use rosenblatt::predict::open_input;
 
-pub fn run(model: &Path, dataset: &Path, ui: Ui, procs: &Procs) -> anyhow::Result<()> {
-    let (m, e) = match procs.team() {
+pub fn run(a: InputArgs, ui: Ui, procs: &Procs) -> anyhow::Result<()> {
+    crate::ui::threads(a.threads)?;
+    let (model, dataset) = (a.model.as_path(), a.input.as_path());
+    let (m, e) = match procs.team().filter(|_| dataset.is_dir()) {
         None => {
             let m = crate::ui::load_model(model)?;
-            let e = evaluate_dataset(&m, model, &crate::ui::open_dataset(dataset)?)?;
+            let e = evaluate_dataset(&m, model, &open_input(&m, dataset, a.base())?)?;
             (m, e)
         }
         // Each process predicts its share of the rows; rank 0 reports.

@@ -10,6 +10,7 @@ pub fn run(dir: &Path, output: Option<&Path>, zero_based: bool, ui: Ui) -> anyho
         bail!("export writes LIBSVM text to standard output; with --json give -o FILE and the summary goes to stdout");
     }
     let ds = crate::ui::open_dataset(dir)?;
+    output.map(crate::ui::output_file).transpose()?;
     let base = u8::from(!zero_based);
     match output {
         Some(path) => {

@@ -1,12 +1,22 @@
-//! `rosenblatt inspect`: what a dataset holds.
+//! `rosenblatt inspect`: what a dataset or a model file holds.
 
 use crate::ui::{Ui, outln};
 use rosenblatt::loader::{Dataset, OpenOptions};
+use rosenblatt::model::{SavedModel, Weights};
 use std::path::Path;
 
 pub fn run(dir: &Path, verify: bool, ui: Ui) -> anyhow::Result<()> {
     if dir.is_file() {
-        crate::ui::open_dataset(dir)?;
+        if SavedModel::is_model_file(dir) {
+            // Loading checks the whole file's checksum: --verify is implied.
+            return model(dir, &SavedModel::load(dir)?, ui);
+        }
+        anyhow::bail!(
+            "{}: is a file, neither a dataset directory nor a model file; if it is text or IDX data, convert it \
+             first: rosenblatt convert {} -o DIR",
+            dir.display(),
+            dir.display()
+        );
     }
     let ds = Dataset::open(dir, OpenOptions { verify_checksums: verify, in_memory: false })?;
     let m = ds.manifest();
@@ -29,10 +39,45 @@ pub fn run(dir: &Path, verify: bool, ui: Ui) -> anyhow::Result<()> {
     }
     outln!("shards       {} ({} bytes)", m.shards.len(), m.bytes())?;
     for s in &m.shards {
-        outln!("  {}  {} rows  {} nonzeros  {} bytes  crc32 {:08x}", s.file, s.rows, s.nnz, s.bytes, s.crc32)?;
+        outln!("  {}  {} rows  {} stored entries  {} bytes  crc32 {:08x}", s.file, s.rows, s.nnz, s.bytes, s.crc32)?;
     }
     if verify {
         outln!("checksums    verified")?;
     }
+    Ok(())
+}
+
+/// A model file: the learner, its hyper-parameters and the record of its
+/// training.
+fn model(path: &Path, m: &SavedModel, ui: Ui) -> anyhow::Result<()> {
+    let weights = match &m.weights {
+        Weights::Linear(_) => "linear".to_string(),
+        Weights::Multiclass(_) => format!("multi-class, {} weight vectors", m.meta.classes.len()),
+        Weights::Voted(_) => "voted, with its mistaken rows".to_string(),
+        Weights::Kernel(_) => "kernel, with its support rows".to_string(),
+    };
+    if ui.json {
+        let mut v = serde_json::to_value(&m.meta)?;
+        v["model"] = serde_json::json!(path);
+        v["weights"] = weights.into();
+        v["resumable"] = m.state.is_some().into();
+        return crate::ui::json(&v);
+    }
+    let t = &m.meta.training;
+    let classes: Vec<String> = m.meta.classes.iter().map(f64::to_string).collect();
+    let params: Vec<String> = m.meta.params.iter().map(|(k, v)| format!("{k} = {v}")).collect();
+    outln!("model        {}", path.display())?;
+    outln!("learner      {}", m.meta.learner)?;
+    outln!("weights      {weights}")?;
+    outln!("dimension    {}", m.meta.dim)?;
+    outln!("classes      {}", classes.join(", "))?;
+    outln!("index base   {} (as LIBSVM text)", m.meta.index_base)?;
+    outln!("parameters   {}", params.join(", "))?;
+    outln!("examples     {} (held out: {})", t.examples, t.holdout)?;
+    let order = serde_json::to_value(t.order)?;
+    outln!("passes       {} run, order {}, seed {}", t.passes_run, order.as_str().unwrap_or("?"), t.seed)?;
+    outln!("parts        {}", t.parts)?;
+    outln!("mistakes     {} online over the run; {} updates", t.mistakes, t.updates)?;
+    outln!("resumable    {}", if m.state.is_some() { "yes (train --init)" } else { "no" })?;
     Ok(())
 }

@@ -21,7 +21,7 @@ use crate::ui::{Ui, outln};
 /// any other command on rank 0 alone.
 pub fn run(cli: Cli, procs: &Procs) -> anyhow::Result<()> {
     let ui = Ui { json: cli.json, quiet: cli.quiet };
-    let shared = matches!(cli.command, Some(Command::Train(_) | Command::Eval { .. } | Command::Predict(_)));
+    let shared = matches!(cli.command, Some(Command::Train(_) | Command::Eval(_) | Command::Predict(_)));
     if procs.rank() > 0 && !shared {
         return Ok(());
     }
@@ -36,7 +36,7 @@ pub fn run(cli: Cli, procs: &Procs) -> anyhow::Result<()> {
             }
         }
         Some(Command::Convert(a)) => convert::run(a, ui),
-        Some(Command::Inspect { dataset, verify }) => inspect::run(&dataset, verify, ui),
+        Some(Command::Inspect { path, verify }) => inspect::run(&path, verify, ui),
         Some(Command::Report { inputs, output }) => report::run(&inputs, &output, ui),
         Some(Command::Export { dataset, output, zero_based }) => {
             export::run(&dataset, output.as_deref(), zero_based, ui)
@@ -44,7 +44,7 @@ pub fn run(cli: Cli, procs: &Procs) -> anyhow::Result<()> {
         Some(Command::Bounds(a)) => bounds::run(a, ui),
         Some(Command::Train(a)) => train::run(*a, ui, procs),
         Some(Command::Tune(a)) => tune::run(*a, ui),
-        Some(Command::Eval { model, dataset }) => eval::run(&model, &dataset, ui, procs),
+        Some(Command::Eval(a)) => eval::run(a.input, ui, procs),
         Some(Command::Predict(a)) => predict::run(a, ui, procs),
         Some(Command::Bench(BenchCommand::Ocr(a))) | Some(Command::Demo(a)) => bench::ocr(a, ui),
         Some(Command::Bench(BenchCommand::Read { dataset, repeats })) => bench::read(&dataset, repeats as usize, ui),

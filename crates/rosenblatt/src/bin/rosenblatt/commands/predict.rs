@@ -8,35 +8,30 @@ use rosenblatt::predict::{Predicted, predict_path};
 use std::io::Write;
 
 pub fn run(a: PredictArgs, ui: Ui, procs: &Procs) -> anyhow::Result<()> {
+    crate::ui::threads(a.input.threads)?;
     // A bad output path fails before the predictions, not after them.
     if let Some(path) = a.output.as_deref().filter(|_| procs.team().is_none()) {
-        AtomicFile::probe(path)?;
+        crate::ui::output_file(path)?;
     }
     // Across processes, a dataset's rows are shared out and the
     // predictions gathered in input order; text is read by rank 0 alone.
-    if let Some(team) = procs.team().filter(|_| a.input.is_dir()) {
-        let (m, ds) = rosenblatt::cluster::settle(team, super::open_share(&a.model, &a.input, team))?;
+    let (model, input) = (&a.input.model, &a.input.input);
+    if let Some(team) = procs.team().filter(|_| input.is_dir()) {
+        let (m, ds) = rosenblatt::cluster::settle(team, super::open_share(model, input, team))?;
         let predictions = rosenblatt::cluster::labelled_over(team, &m, &ds)?.into_iter().map(|(_, p)| p).collect();
         if team.rank() > 0 {
             return Ok(());
         }
-        let notes = rosenblatt::compat::Expect::model(&a.model, &m.meta).features(&a.input, ds.manifest());
+        let notes = rosenblatt::compat::Expect::model(model, &m.meta).features(input, ds.manifest());
         return write(&a, ui, Predicted { predictions, notes });
     }
     if procs.rank() > 0 {
         return Ok(());
     }
-    let m = crate::ui::load_model(&a.model)?;
+    let m = crate::ui::load_model(model)?;
     let bar = ui.bar(None, "");
-    bar.set_message(format!("predicting {}", a.input.display()));
-    let base = if a.zero_based {
-        Some(0)
-    } else if a.one_based {
-        Some(1)
-    } else {
-        None
-    };
-    let p = predict_path(&m, &a.model, &a.input, base)?;
+    bar.set_message(format!("predicting {}", input.display()));
+    let p = predict_path(&m, model, input, a.input.base())?;
     bar.finish_and_clear();
     write(&a, ui, p)
 }
@@ -59,7 +54,7 @@ fn write(a: &PredictArgs, ui: Ui, p: Predicted) -> anyhow::Result<()> {
             file.commit()?;
             if ui.json {
                 let v = serde_json::json!({
-                    "model": a.model, "input": a.input, "output": path, "rows": p.predictions.len(), "notes": p.notes,
+                    "model": a.input.model, "input": a.input.input, "output": path, "rows": p.predictions.len(), "notes": p.notes,
                 });
                 crate::ui::json(&v)?;
             } else if !ui.quiet {

@@ -4,10 +4,10 @@ use crate::args::TrainArgs;
 use crate::procs::Procs;
 use crate::ui::{Ui, outln};
 use anyhow::bail;
+use rosenblatt::checkpoint::train_checkpointed;
 use rosenblatt::cluster;
 use rosenblatt::learners::{Team, TrainOptions};
 use rosenblatt::loader::Dataset;
-use rosenblatt::loader::fs::AtomicFile;
 use rosenblatt::train::{Hooks, PassLine, TrainSpec, train_dataset};
 
 pub fn run(a: TrainArgs, ui: Ui, procs: &Procs) -> anyhow::Result<()> {
@@ -50,7 +50,7 @@ fn prepare(a: &TrainArgs, team: &dyn Team) -> anyhow::Result<(Dataset, Option<Da
 /// Fails now, not after the training, where the model or the report could
 /// not be written.
 fn outputs(a: &TrainArgs) -> anyhow::Result<()> {
-    AtomicFile::probe(&a.output)?;
+    crate::ui::output_file(&a.output)?;
     a.report.as_deref().map(|d| super::report::check_dir(d, "--report")).transpose()?;
     Ok(())
 }
@@ -123,9 +123,10 @@ fn train(
     // The header waits for the first pass, so that a refusal is the only
     // line printed.
     let mut on_pass = |l: &PassLine| {
+        interrupt::passed(l.pass);
         if !ui.json && printed.is_ok() {
             printed = bar.suspend(|| {
-                if l.pass == 1 {
+                if lines.is_empty() {
                     outln!("{}", aligned(&columns))?;
                 }
                 let mut cells = vec![
@@ -150,14 +151,28 @@ fn train(
     } else {
         Hooks { team, ..Hooks::default() }
     };
+    if first {
+        interrupt::install(&a.output, ui.quiet)?;
+    }
     let started = std::time::Instant::now();
-    let model = train_dataset(ds, test, &spec, hooks)?;
+    let model = match a.checkpoint {
+        None => train_dataset(ds, test, &spec, hooks)?,
+        Some(every) => {
+            let mut save = |m: &rosenblatt::model::SavedModel| {
+                interrupt::saving(|| m.save(&a.output))?;
+                interrupt::checkpointed(m.meta.training.passes_run);
+                Ok(())
+            };
+            train_checkpointed(ds, test, &spec, every, hooks, &mut save)?
+        }
+    };
     bar.finish_and_clear();
     printed?;
     if !first {
         return Ok(());
     }
-    model.save(&a.output)?;
+    interrupt::saving(|| model.save(&a.output))?;
+    interrupt::finished();
     let t = &model.meta.training;
     if batch && !ui.quiet {
         match t.separated_at {
@@ -205,4 +220,66 @@ fn train(
 /// Cells right-aligned in columns of 12, one space apart.
 fn aligned(cells: &[impl std::fmt::Display]) -> String {
     cells.iter().map(|c| format!("{c:>12}")).collect::<Vec<_>>().join(" ")
+}
+
+/// What Ctrl-C (or SIGTERM) says during `train`: how many passes ran and
+/// where the model is, if anywhere; and never a half-written model file:
+/// an interrupt while a model is being written waits for the write.
+mod interrupt {
+    use std::path::PathBuf;
+    use std::sync::Mutex;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    /// The last pass finished, and the pass of the last checkpoint written.
+    static PASSED: AtomicUsize = AtomicUsize::new(0);
+    static CHECKPOINT: AtomicUsize = AtomicUsize::new(0);
+    /// Held while a model file is written; `true` once the final one is.
+    static WRITING: Mutex<bool> = Mutex::new(false);
+
+    pub fn install(output: &std::path::Path, quiet: bool) -> anyhow::Result<()> {
+        let output: PathBuf = output.to_path_buf();
+        let said = move |done: bool| {
+            let (passed, saved) = (PASSED.load(Ordering::SeqCst), CHECKPOINT.load(Ordering::SeqCst));
+            if done {
+                format!("interrupted; the model was written to {}", output.display())
+            } else if saved > 0 {
+                format!(
+                    "interrupted after pass {passed}; the model of pass {saved} is in {} (resume it with --init)",
+                    output.display()
+                )
+            } else {
+                format!("interrupted after pass {passed}; no model written")
+            }
+        };
+        ctrlc::set_handler(move || {
+            // Taking the lock waits out a write in progress; the process
+            // exits holding it, so no write starts after this.
+            let held = WRITING.lock();
+            if !quiet {
+                eprintln!("{}", said(held.as_deref().is_ok_and(|done| *done)));
+            }
+            std::process::exit(130);
+        })?;
+        Ok(())
+    }
+
+    pub fn passed(pass: usize) {
+        PASSED.store(pass, Ordering::SeqCst);
+    }
+
+    pub fn checkpointed(pass: usize) {
+        CHECKPOINT.store(pass, Ordering::SeqCst);
+    }
+
+    /// Runs `write` (a model file's) with interrupts held off.
+    pub fn saving<T>(write: impl FnOnce() -> T) -> T {
+        let _held = WRITING.lock();
+        write()
+    }
+
+    pub fn finished() {
+        if let Ok(mut done) = WRITING.lock() {
+            *done = true;
+        }
+    }
 }
