@@ -390,6 +390,12 @@ impl KernelTrainer {
     /// One pass over `data`, the set the trainer was made for (a new
     /// permutation of it when shuffling).
     pub fn pass<E: Examples>(&mut self, data: &E) -> KernelPass {
+        self.pass_with(data, |_| {})
+    }
+
+    /// [`KernelTrainer::pass`], telling `done` the examples of the pass
+    /// seen so far after every block: a pass can take seconds.
+    pub fn pass_with<E: Examples>(&mut self, data: &E, mut done: impl FnMut(u64)) -> KernelPass {
         assert_eq!(data.len(), self.order.len(), "KernelTrainer::pass: the set it was made for");
         if self.s.p.shuffle {
             self.order.shuffle(&mut self.rng);
@@ -397,6 +403,7 @@ impl KernelTrainer {
         let (steps, mistakes) = (self.s.steps, self.s.mistakes);
         for block in self.order.chunks(BLOCK) {
             self.s.block(data, block, &mut self.x);
+            done(self.s.steps - steps);
         }
         KernelPass {
             mistakes: self.s.mistakes - mistakes,

@@ -32,6 +32,7 @@ pub mod predict;
 pub mod report;
 pub mod train;
 pub mod tune;
+mod whole;
 
 pub use error::Error;
 pub use rosenblatt_kernels as kernels;

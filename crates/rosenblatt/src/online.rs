@@ -272,6 +272,7 @@ macro_rules! with_rows {
         }
     };
 }
+pub(crate) use with_rows;
 
 impl Rows<'_> {
     /// Number of rows.
@@ -321,10 +322,10 @@ impl Rows<'_> {
             _ => false,
         }
     }
-    fn scales(&self) -> Scales {
+    pub(crate) fn scales(&self) -> Scales {
         with_rows!(self, |e| rosenblatt_learners::scales(e))
     }
-    fn spread(&self) -> f64 {
+    pub(crate) fn spread(&self) -> f64 {
         with_rows!(self, |e| rosenblatt_learners::spread(e))
     }
 }
@@ -365,11 +366,11 @@ pub struct BatchHooks<'h> {
 
 /// A learner with its state, fed batch by batch; see the module docs.
 pub struct Trainer {
-    learner: Learner,
-    params: HyperParams,
+    pub(crate) learner: Learner,
+    pub(crate) params: HyperParams,
     dim: usize,
-    classes: Vec<f64>,
-    options: TrainerOptions,
+    pub(crate) classes: Vec<f64>,
+    pub(crate) options: TrainerOptions,
     /// Scales recorded in a model this trainer resumes: its data-derived
     /// values are re-derived from them, not from the next batch.
     recorded: Option<Scales>,
@@ -377,7 +378,9 @@ pub struct Trainer {
     /// state is restored into the learner.
     resumed: Option<SavedModel>,
     inner: Option<Inner>,
-    training: Training,
+    /// A kernel learner's run (they learn from one batch, whole).
+    pub(crate) whole: Option<crate::whole::Whole>,
+    pub(crate) training: Training,
 }
 
 struct Inner {
@@ -410,10 +413,9 @@ impl Trainer {
         classes: usize,
         options: TrainerOptions,
     ) -> Result<Trainer, Error> {
-        if learner.kernel() {
-            return Err(LearnError::WholeData { learner: learner.name() }.into());
-        }
-        let classes = if learner.multiclass() {
+        // The kernel learners that take ±1 and class ids alike train one
+        // output per class over one support set.
+        let classes = if learner.multiclass() || (learner.any_labels() && classes > 2) {
             if classes < 2 {
                 return Err(Error::Input(format!("{learner} needs at least 2 classes, not {classes}")));
             }
@@ -444,7 +446,18 @@ impl Trainer {
             mixing: (options.parts > 1).then_some(options.mixing),
             ..Training::default()
         };
-        Ok(Trainer { learner, params, dim, classes, options, recorded: None, resumed: None, inner: None, training })
+        Ok(Trainer {
+            learner,
+            params,
+            dim,
+            classes,
+            options,
+            recorded: None,
+            resumed: None,
+            inner: None,
+            whole: None,
+            training,
+        })
     }
 
     /// A trainer that continues `model`'s learner (its file must carry the
@@ -452,7 +465,9 @@ impl Trainer {
     /// values it derived from its data, its state and seed.
     pub fn resume(model: &SavedModel, options: TrainerOptions) -> Result<Trainer, Error> {
         let m = &model.meta;
-        if model.state.is_none() {
+        // A kernel model predicts; it learns no further (its learner trains
+        // on one whole batch), so it needs no state.
+        if model.state.is_none() && !m.learner.kernel() {
             return Err(Error::Input(
                 "the model carries no learner state (written before format version 3); it predicts, but \
                  training cannot resume from it"
@@ -504,6 +519,10 @@ impl Trainer {
 
     /// [`Trainer::learn`], reporting through `hooks` as it goes.
     pub fn learn_with(&mut self, rows: &Rows<'_>, passes: f64, hooks: BatchHooks<'_>) -> Result<TrainReport, Error> {
+        if self.learner.kernel() {
+            self.check_batch(rows, passes)?;
+            return crate::whole::learn(self, rows, passes, hooks);
+        }
         let options = self.prepare(rows, passes)?;
         self.run(rows, &options, hooks)
     }
@@ -512,20 +531,7 @@ impl Trainer {
     /// checks and, on the first batch, the learner's configuration; returns
     /// the batch's options.
     fn prepare(&mut self, rows: &Rows<'_>, passes: f64) -> Result<TrainOptions, Error> {
-        if !(passes.is_finite() && passes > 0.0) {
-            return Err(Error::Input(format!("passes = {passes}: give a number > 0")));
-        }
-        if rows.dim() > self.dim {
-            return Err(Error::Input(format!(
-                "the rows have {} features; the trainer was made for {}",
-                rows.dim(),
-                self.dim
-            )));
-        }
-        if rows.is_empty() {
-            return Err(Error::Input("a batch of no rows".into()));
-        }
-        self.check_labels(rows)?;
+        self.check_batch(rows, passes)?;
         if self.learner == Learner::VotedPerceptron && self.training.batches > 0 {
             return Err(Error::Input(
                 "voted-perceptron learns from one batch: its model keeps its mistaken rows by their position in \
@@ -545,6 +551,24 @@ impl Trainer {
             stop_when_separated: self.learner.stops_when_separated(),
             first_pass: 0,
         })
+    }
+
+    /// A batch's checks: passes, dimension, rows, labels.
+    fn check_batch(&self, rows: &Rows<'_>, passes: f64) -> Result<(), Error> {
+        if !(passes.is_finite() && passes > 0.0) {
+            return Err(Error::Input(format!("passes = {passes}: give a number > 0")));
+        }
+        if rows.dim() > self.dim {
+            return Err(Error::Input(format!(
+                "the rows have {} features; the trainer was made for {}",
+                rows.dim(),
+                self.dim
+            )));
+        }
+        if rows.is_empty() {
+            return Err(Error::Input("a batch of no rows".into()));
+        }
+        self.check_labels(rows)
     }
 
     /// A trainer whose learner `configured` is already configured (from a
@@ -573,6 +597,7 @@ impl Trainer {
             recorded: None,
             resumed: None,
             inner: Some(Inner { configured, learner, weights: None }),
+            whole: None,
             training,
         })
     }
@@ -627,7 +652,7 @@ impl Trainer {
 
     fn check_labels(&self, rows: &Rows<'_>) -> Result<(), Error> {
         let k = self.classes.len();
-        let binary = !self.learner.multiclass();
+        let binary = self.classes == [-1.0, 1.0] && !self.learner.multiclass();
         let ok = |y: f32| if binary { y == 1.0 || y == -1.0 } else { y >= 0.0 && y.fract() == 0.0 && (y as usize) < k };
         let bad = with_rows!(rows, |e| (0..e.len()).map(|i| (i, e.label(i))).find(|&(_, y)| !ok(y)));
         if let Some((i, y)) = bad {
@@ -660,6 +685,9 @@ impl Trainer {
     /// The model's weights as of the last batch (or as resumed), without
     /// the copy and state that [`Trainer::model`] makes.
     pub fn weights(&self) -> Option<&Weights> {
+        if let Some(w) = &self.whole {
+            return Some(&w.weights);
+        }
         match (&self.inner, &self.resumed) {
             (Some(Inner { weights: Some(w), .. }), _) => Some(w),
             (_, Some(m)) => Some(&m.weights),
@@ -670,12 +698,18 @@ impl Trainer {
     /// How each default derived from the data was chosen (after the first
     /// batch).
     pub fn notes(&self) -> &[String] {
+        if let Some(w) = &self.whole {
+            return &w.configured.notes;
+        }
         self.inner.as_ref().map_or(&[], |i| &i.configured.notes)
     }
 
     /// The model as of the last batch, with the learner's whole state (to
     /// resume from); an error before the first batch.
     pub fn model(&mut self) -> Result<SavedModel, Error> {
+        if let Some(w) = &self.whole {
+            return Ok(w.model(self));
+        }
         let Some(inner @ Inner { weights: Some(_), .. }) = self.inner.as_mut() else {
             return self
                 .resumed

@@ -453,31 +453,7 @@ fn fit_kernel(
     classes: &[f64],
     hooks: Hooks<'_>,
 ) -> Result<Fitted, Error> {
-    let shuffle = match options.order {
-        Order::Chunks | Order::Shuffle => true,
-        Order::Sequential => false,
-        o => {
-            return Err(Error::Input(format!(
-                "--order {}: the kernel learners take the rows in a fresh random order each pass (chunks, the \
-                 default, or shuffle) or in the data's (sequential)",
-                serde_json::to_value(o).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default()
-            )));
-        }
-    };
-    let passes = options.passes;
-    if !(passes >= 1.0 && passes.fract() == 0.0 && passes <= u32::MAX as f64) {
-        return Err(Error::Input(format!("--passes {passes}: the kernel learners run whole passes, at least 1")));
-    }
-    if tr.dim() > rosenblatt_learners::KERNEL_MAX_DIM {
-        return Err(Error::Input(format!(
-            "the data has {} features; the kernel learners keep support rows dense and take at most {} \
-             (use a linear learner)",
-            tr.dim(),
-            rosenblatt_learners::KERNEL_MAX_DIM
-        )));
-    }
-    let binary = classes == [-1.0, 1.0];
-    let params = k.params(binary, classes.len(), passes as usize, shuffle, options.seed);
+    let params = crate::whole::kernel_params(k, classes, options, tr.dim())?;
     let mut reporter = Reporter {
         tr,
         eval,
@@ -489,28 +465,9 @@ fn fit_kernel(
         // A resumed run numbers its passes on from the ones it continues.
         pass: options.first_pass,
     };
-    with_examples!(tr, |ex| {
-        let mut trainer = KernelTrainer::new(ex, &params)?;
-        let mut report = TrainReport { passes: Vec::new(), separated_at: None };
-        let mut seen = 0;
-        for _ in 0..params.passes {
-            let start = std::time::Instant::now();
-            let p = trainer.pass(ex);
-            let pass = PassReport {
-                examples: p.examples,
-                mistakes: p.mistakes,
-                updates: p.mistakes,
-                seconds: start.elapsed().as_secs_f64(),
-            };
-            seen += p.examples;
-            if let Some(progress) = hooks.progress {
-                progress(seen);
-            }
-            reporter.pass_with(&pass, || Weights::Kernel(trainer.model()));
-            report.passes.push(pass);
-        }
-        Ok(Fitted { weights: Weights::Kernel(trainer.into_model()), report, state: Vec::new() })
-    })
+    let mut on_pass = |p: &PassReport, t: &KernelTrainer| reporter.pass_with(p, || Weights::Kernel(t.model()));
+    let (model, report) = with_examples!(tr, |ex| crate::whole::run_kernel(ex, &params, hooks.progress, &mut on_pass))?;
+    Ok(Fitted { weights: Weights::Kernel(model), report, state: Vec::new() })
 }
 
 /// The pass lines: everything `fit` does once per pass, compiled once.

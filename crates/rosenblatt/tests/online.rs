@@ -46,16 +46,51 @@ fn opts(seed: u64) -> TrainerOptions {
     TrainerOptions { seed, ..TrainerOptions::default() }
 }
 
-/// The learners that learn batch by batch: every one but the kernel
-/// learners, which a trainer refuses by name.
+/// The binary learners that learn batch by batch: every one but the
+/// kernel learners, which learn from one whole batch.
 fn binary_learners() -> impl Iterator<Item = Learner> {
-    for l in Learner::ALL.into_iter().filter(|l| l.kernel()) {
-        let Err(e) = Trainer::new(l, HyperParams::default(), 123, 2, opts(5)) else {
-            panic!("{l}: a kernel learner is refused")
-        };
-        assert!(e.to_string().contains("not batch by batch"), "{l}: {e}");
-    }
     Learner::ALL.into_iter().filter(|l| !l.multiclass() && !l.kernel())
+}
+
+#[test]
+fn a_kernel_learner_learns_one_whole_batch_as_train_does() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (parsed, ds) = data(tmp.path(), 600);
+    let view = ds.examples().unwrap();
+    for learner in Learner::ALL.into_iter().filter(|l| l.kernel() && !l.multiclass()) {
+        let mut spec = TrainSpec::new(learner, 2.0);
+        spec.options.seed = 5;
+        let want = train_dataset(&ds, None, &spec, Hooks::default()).unwrap();
+        for rows in [Rows::View(view.clone()), Rows::Csr(csr(&parsed))] {
+            let mut t = Trainer::new(learner, HyperParams::default(), 123, 2, opts(5)).unwrap();
+            t.learn(&rows, 2.0).unwrap();
+            let got = t.model().unwrap();
+            assert_eq!(got.weights, want.weights, "{learner}");
+            assert_eq!(got.meta.params, want.meta.params, "{learner}");
+            assert_eq!(got.meta.training.mistakes_per_pass, want.meta.training.mistakes_per_pass, "{learner}");
+            assert!(!t.notes().is_empty(), "{learner}: gamma's derivation is said");
+            // Its predictions are the saved model's, and so after a round
+            // trip through the file's bytes (no learner state: it learns
+            // no further).
+            let (mut l1, mut s1) = (vec![0.0; 600], vec![0.0; 600]);
+            t.predict_into(&rows, &mut l1, &mut s1).unwrap();
+            let back = SavedModel::from_bytes(Path::new("m"), &got.to_bytes()).unwrap();
+            let again = Trainer::resume(&back, opts(5)).unwrap();
+            let (mut l2, mut s2) = (vec![0.0; 600], vec![0.0; 600]);
+            again.predict_into(&rows, &mut l2, &mut s2).unwrap();
+            assert_eq!((l1, s1), (l2, s2), "{learner}");
+            let e = t.learn(&rows, 1.0).unwrap_err().to_string();
+            assert!(e.contains("learns from one batch"), "{learner}: {e}");
+        }
+    }
+    // Class ids: one output per class over one support set, as `train`.
+    let mut three = parsed.clone();
+    three.labels.iter_mut().enumerate().for_each(|(i, y)| *y = (i % 3) as f32);
+    let rows = CsrRows::try_new(three.dim as usize, &three.offsets, &three.indices, &three.values, Some(&three.labels))
+        .unwrap();
+    let mut t = Trainer::new(Learner::KernelAveragedPerceptron, HyperParams::default(), 123, 3, opts(1)).unwrap();
+    t.learn(&Rows::Csr(rows), 1.0).unwrap();
+    assert_eq!(t.classes(), [0.0, 1.0, 2.0]);
 }
 
 #[test]
