@@ -13,10 +13,18 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 
 from . import _native
 
-# (name, multiclass, description, [(param, default)]) for every learner.
-_LEARNERS = {name: (multiclass, about, dict(params)) for name, multiclass, about, params in _native.learners()}
-# The learners whose scores are log-odds.
-_PROBABILISTIC = ("logistic", "ftrl-proximal")
+# Every learner, as the engine's table describes it: whether one model
+# takes every class at once (the multiclass- learners, and the kernel ones
+# that train one output per class over one support set), whether it trains
+# on one whole batch (the kernel learners: fit, no partial_fit, no coef_),
+# whether its scores are log-odds, its description and its parameters with
+# their defaults.
+_LEARNERS = {
+    name: dict(multiclass=multiclass, classes=classes, whole=whole, probabilistic=proba, about=about, params=dict(p))
+    for name, multiclass, classes, whole, proba, about, p in _native.learners()
+}
+# Parameters whose values are names (the kernel), with their names in order.
+_CHOICES = dict(_native.choices())
 # Estimator parameter -> the engine's hyper-parameter. `lambda` is a Python
 # keyword, so the L2 strength is `lam`; C keeps scikit-learn's capital.
 _HYPER = {
@@ -32,15 +40,22 @@ _HYPER = {
     "average": "average",
     "adaptive": "adaptive",
     "normalized": "normalized",
+    "kernel": "kernel",
+    "gamma": "gamma",
+    "coef0": "coef0",
+    "degree": "degree",
+    "budget": "budget",
 }
+_MISSING = set(n for info in _LEARNERS.values() for n in info["params"]) - set(_HYPER.values())
+assert not _MISSING, f"engine hyper-parameters with no estimator parameter: {_MISSING}"
 
 
 def learners():
     """Every learner the estimator offers: ``{name: (multiclass,
-    description, {hyper-parameter: default})}``. The engine's kernel
-    Perceptrons are not among them: they train on a whole dataset at once
-    and have no ``coef_`` (``rosenblatt train --learner kernel-…``)."""
-    return {k: (m, a, dict(p)) for k, (m, a, p) in _LEARNERS.items()}
+    description, {hyper-parameter: default})}``, the kernel Perceptrons
+    included (they train on the whole of ``X`` in ``fit`` and have no
+    ``coef_``)."""
+    return {k: (v["multiclass"], v["about"], dict(v["params"])) for k, v in _LEARNERS.items()}
 
 
 def _n_jobs(n_jobs):
@@ -154,7 +169,9 @@ class RosenblattClassifier(ClassifierMixin, BaseEstimator):
         them): perceptron, batch-perceptron, averaged-perceptron,
         voted-perceptron, hinge-sgd, pegasos, logistic, winnow, eg, eg-pm,
         ftrl-randomized, ftrl-proximal, pa, pa1, pa2,
-        multiclass-perceptron, multiclass-averaged-perceptron.
+        multiclass-perceptron, multiclass-averaged-perceptron,
+        kernel-perceptron, kernel-voted-perceptron,
+        kernel-averaged-perceptron, multiclass-kernel-perceptron.
     max_iter : int, default=5
         Passes over the data in ``fit`` (a limit for batch-perceptron, which
         stops at a pass without mistakes). ``partial_fit`` makes one.
@@ -163,6 +180,10 @@ class RosenblattClassifier(ClassifierMixin, BaseEstimator):
         ``C`` its ``c``); None takes the learner's default, which for some is
         derived from the data (``notes_`` says how). Giving one the learner
         does not take is an error at ``fit``.
+    kernel, gamma, coef0, degree, budget : str, float or None
+        The kernel learners' kernel ("rbf" or "poly"), its γ, the
+        polynomial kernel's constant and degree, and the support rows'
+        budget (0: none); None takes the defaults.
     shuffle : bool, default=True
         Each pass in a seeded random order; False: the rows' order.
     random_state : int, RandomState or None
@@ -196,6 +217,11 @@ class RosenblattClassifier(ClassifierMixin, BaseEstimator):
         average=None,
         adaptive=None,
         normalized=None,
+        kernel=None,
+        gamma=None,
+        coef0=None,
+        degree=None,
+        budget=None,
         shuffle=True,
         random_state=None,
         parts=1,
@@ -215,6 +241,11 @@ class RosenblattClassifier(ClassifierMixin, BaseEstimator):
         self.average = average
         self.adaptive = adaptive
         self.normalized = normalized
+        self.kernel = kernel
+        self.gamma = gamma
+        self.coef0 = coef0
+        self.degree = degree
+        self.budget = budget
         self.shuffle = shuffle
         self.random_state = random_state
         self.parts = parts
@@ -247,7 +278,7 @@ class RosenblattClassifier(ClassifierMixin, BaseEstimator):
             raise ValueError(f"max_iter={self.max_iter!r}: give an int >= 1")
         if not (isinstance(self.parts, numbers.Integral) and self.parts >= 1):
             raise ValueError(f"parts={self.parts!r}: give an int >= 1")
-        takes = _LEARNERS[self.learner][2]
+        takes = _LEARNERS[self.learner]["params"]
         params = {}
         for attr, name in _HYPER.items():
             v = getattr(self, attr)
@@ -258,6 +289,10 @@ class RosenblattClassifier(ClassifierMixin, BaseEstimator):
                     f"{attr}={v!r}: {self.learner} does not take it; it takes "
                     + (", ".join(a for a, n in _HYPER.items() if n in takes) or "no hyper-parameters")
                 )
+            if name in _CHOICES:
+                if v not in _CHOICES[name]:
+                    raise ValueError(f"{attr}={v!r}: give one of {', '.join(map(repr, _CHOICES[name]))}")
+                v = float(_CHOICES[name].index(v))
             if isinstance(v, bool):
                 v = float(v)
             if not isinstance(v, numbers.Real):
@@ -266,7 +301,15 @@ class RosenblattClassifier(ClassifierMixin, BaseEstimator):
         return params
 
     def _multiclass_learner(self):
-        return _LEARNERS[self.learner][0]
+        return _LEARNERS[self.learner]["multiclass"]
+
+    def _one_model(self):
+        """Whether one trainer takes every class (by index) when there are
+        more than two."""
+        return _LEARNERS[self.learner]["classes"]
+
+    def _whole(self):
+        return _LEARNERS[self.learner]["whole"]
 
     def _new_trainers(self, n_features, n_classes):
         params = self._check_params()
@@ -274,10 +317,8 @@ class RosenblattClassifier(ClassifierMixin, BaseEstimator):
         make = lambda classes: _native.Trainer(  # noqa: E731
             self.learner, params, n_features, classes, seed, bool(self.shuffle), int(self.parts)
         )
-        if self._multiclass_learner():
+        if self._one_model() or n_classes == 2:
             return [make(n_classes)]
-        if n_classes == 2:
-            return [make(2)]
         return [make(2) for _ in range(n_classes)]
 
     # -- training ----------------------------------------------------------
@@ -285,7 +326,7 @@ class RosenblattClassifier(ClassifierMixin, BaseEstimator):
     def _targets(self, y_index, n_classes):
         """Per trainer, the labels it learns: ±1 (binary, or one class
         against the rest) or class indices (multiclass- learners)."""
-        if self._multiclass_learner():
+        if self._multiclass_learner() or (self._one_model() and n_classes > 2):
             return [y_index.astype(np.float32)]
         if n_classes == 2:
             return [np.where(y_index == 1, np.float32(1), np.float32(-1))]
@@ -308,7 +349,7 @@ class RosenblattClassifier(ClassifierMixin, BaseEstimator):
         jobs = _n_jobs(self.n_jobs)
         if len(self._trainers) == 1:
             return self._trainers[0].learn_dataset(ds, float(passes), jobs)
-        labels = ds.labels()
+        labels = ds.labels
         targets = [np.where(labels == c, np.float32(1), np.float32(-1)) for c in self._dataset_classes]
         return max(_native.learn_each(self._trainers, ds, targets, float(passes), jobs))
 
@@ -341,15 +382,20 @@ class RosenblattClassifier(ClassifierMixin, BaseEstimator):
         n_classes = 2 if binary else len(classes)
         if self._multiclass_learner() and binary:
             raise ValueError(f"{self.learner} needs class-id labels; this dataset's labels are ±1")
+        if self._one_model() and not binary and list(classes) != list(range(len(classes))):
+            raise ValueError(f"{self.learner} on a Dataset needs class ids 0..k-1; its labels are {list(classes)}")
         self.n_features_in_ = int(ds.n_features)
         self._trainers = self._new_trainers(self.n_features_in_, n_classes)
-        self.classes_ = classes
+        # Whole-number labels (±1, class ids) as ints, as fitting on the
+        # same labels in an int array gives them.
+        self.classes_ = classes.astype(np.int64) if np.array_equal(classes, np.round(classes)) else classes
         return self._run(lambda: self._learn_dataset(ds, self.max_iter), first=True)
 
     def _partial_fit_available(self):
         # The voted Perceptron's model keeps its mistaken rows by their
-        # position in one batch: it learns with fit only.
-        return self.learner != "voted-perceptron"
+        # position in one batch, and the kernel learners train on the whole
+        # set at once: they learn with fit only.
+        return self.learner != "voted-perceptron" and not self._whole()
 
     @available_if(_partial_fit_available)
     def partial_fit(self, X, y, classes=None):
@@ -432,8 +478,11 @@ class RosenblattClassifier(ClassifierMixin, BaseEstimator):
                 self, X, accept_sparse="csr", dtype=[np.float32, np.float64], reset=False, ensure_all_finite=finite
             )
             rows = _rows(X)
-        if self._multiclass_learner():
+        if self._multiclass_learner() and not self._whole():
             return None, X
+        if self._whole() and (self._multiclass_learner() or len(self.classes_) > 2):
+            # Every output's score, one column per class.
+            return self._trainers[0].outputs(_batch(rows), self.n_features_in_, jobs), rows
         if len(self._trainers) > 1:
             return _native.scores_each(self._trainers, _batch(rows), self.n_features_in_, jobs), rows
         t = self._trainers[0]
@@ -446,17 +495,18 @@ class RosenblattClassifier(ClassifierMixin, BaseEstimator):
     def decision_function(self, X):
         """Scores: the margin (the vote for voted-perceptron) of the positive
         class, shape (n,), for two classes; one column per class otherwise."""
-        if self._multiclass_learner() and isinstance(X, _native.Dataset):
+        if self._multiclass_learner() and not self._whole() and isinstance(X, _native.Dataset):
             raise ValueError("decision_function of a multiclass- learner takes rows, not a Dataset")
         scores, X = self._scores(X)
         if scores is None:
-            s = np.asarray(X @ self.coef_.T) + self.intercept_
-            return s[:, 1] - s[:, 0] if len(self.classes_) == 2 else s
+            scores = np.asarray(X @ self.coef_.T) + self.intercept_
+        if scores.ndim == 2 and len(self.classes_) == 2:
+            return scores[:, 1] - scores[:, 0]
         return scores
 
     def predict(self, X):
         """The predicted class of every row."""
-        if self._multiclass_learner() and isinstance(X, _native.Dataset):
+        if self._multiclass_learner() and not self._whole() and isinstance(X, _native.Dataset):
             check_is_fitted(self)
             labels, _ = self._trainers[0].predict_dataset(X, _n_jobs(self.n_jobs))
             return self.classes_[labels.astype(int)]
@@ -465,8 +515,17 @@ class RosenblattClassifier(ClassifierMixin, BaseEstimator):
             return self.classes_[(s > 0).astype(int)]
         return self.classes_[np.argmax(s, axis=1)]
 
+    def score(self, X, y=None, sample_weight=None):
+        """Mean accuracy on ``(X, y)``, or on a ``rosenblatt.Dataset`` and
+        its own labels (``y=None``)."""
+        if isinstance(X, _native.Dataset):
+            if y is not None:
+                raise ValueError("a Dataset carries its labels: call score(dataset) with y=None")
+            y = X.labels
+        return super().score(X, y, sample_weight=sample_weight)
+
     def _proba_available(self):
-        return self.learner in _PROBABILISTIC
+        return _LEARNERS[self.learner]["probabilistic"]
 
     @available_if(_proba_available)
     def predict_proba(self, X):

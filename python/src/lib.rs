@@ -8,16 +8,12 @@
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
 use rosenblatt::Error;
-use rosenblatt::learners::{HyperParams, Learner, LinearModel, Order, Param};
-use rosenblatt::loader::{Dataset, OpenOptions};
-use rosenblatt::model::{SavedModel, Weights};
-use rosenblatt::online::{
-    CHECK_BLOCK, CsrRows, DenseRows, Rows, Trainer, TrainerOptions, learn_together, margins_into,
-};
+use rosenblatt::learners::{Learner, LinearModel, Param};
+use rosenblatt::model::Weights;
+use rosenblatt::online::{CHECK_BLOCK, CsrRows, DenseRows, Rows, Trainer, learn_together, margins_into};
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 
 /// `(labels, scores)`, one each per row.
 type Predicted<'py> = (Bound<'py, PyArray1<f32>>, Bound<'py, PyArray1<f32>>);
@@ -125,6 +121,15 @@ enum Batch<'py> {
 type MakeRows<'a> = Box<dyn FnOnce() -> Result<Rows<'a>, Error> + Send + 'a>;
 
 impl Batch<'_> {
+    /// The number of rows.
+    fn len(&self) -> PyResult<usize> {
+        Ok(match self {
+            Batch::Csr(p, ..) => p.len().saturating_sub(1),
+            Batch::Dense(x) => x.shape()[0],
+            Batch::Dataset(d) => usize::try_from(d.ds.rows()).map_err(err)?,
+        })
+    }
+
     /// The rows, of dimension `dim` for CSR, unlabelled (a dataset's keep
     /// their own labels); and how many values their check reads
     /// (`usize::MAX` for a dataset: it always goes to the pool).
@@ -236,11 +241,7 @@ fn scores_each<'py>(
     dim: usize,
     n_jobs: usize,
 ) -> PyResult<Bound<'py, PyArray2<f32>>> {
-    let n = match &batch {
-        Batch::Csr(p, ..) => p.len().saturating_sub(1),
-        Batch::Dense(x) => x.shape()[0],
-        Batch::Dataset(d) => usize::try_from(d.ds.rows()).map_err(err)?,
-    };
+    let n = batch.len()?;
     distinct(&trainers)?;
     let k = trainers.len();
     let (rows, entries) = batch.rows(dim)?;
@@ -278,370 +279,39 @@ fn scores_each<'py>(
     PyArray1::from_vec(py, scores).reshape([n, k])
 }
 
-/// A learner and its state, fed batch by batch (`rosenblatt::online::Trainer`).
-/// Not shared between threads at once: a call waits for the one before.
-#[pyclass(module = "rosenblatt._native", name = "Trainer")]
-struct PyTrainer {
-    t: Mutex<Trainer>,
-}
-
-impl PyTrainer {
-    fn lock(&self) -> MutexGuard<'_, Trainer> {
-        self.t.lock().unwrap_or_else(|p| p.into_inner())
-    }
-
-    /// Checks the rows `rows` makes (`entries` stored values) and learns
-    /// from them for `passes` passes, with the GIL released: on the pool
-    /// for `n_jobs`, or on this thread when the pool has nothing to do — one
-    /// part (no copies to train at once) and a batch the check reads as one
-    /// block. Handing a mini-batch to a pool worker and back cost more than
-    /// learning from it (SPEED.md); the model is the same either way.
-    fn learn<'a>(
-        &self,
-        py: Python<'_>,
-        rows: impl FnOnce() -> Result<Rows<'a>, Error> + Send,
-        entries: usize,
-        passes: f64,
-        n_jobs: usize,
-    ) -> PyResult<usize> {
-        let learn = || self.lock().learn(&rows()?, passes).map(|r| r.passes.len());
-        let here = entries <= CHECK_BLOCK && self.lock().parts() == 1;
-        released(py, here, n_jobs, learn)
-    }
-
-    /// Checks the `n` rows `rows` makes (`entries` stored values) and
-    /// predicts them, likewise: on this thread when neither the check nor
-    /// the scoring would use the pool (one block each).
-    fn predict<'py, 'a>(
-        &self,
-        py: Python<'py>,
-        n: usize,
-        rows: impl FnOnce() -> Result<Rows<'a>, Error> + Send,
-        entries: usize,
-        n_jobs: usize,
-    ) -> PyResult<Predicted<'py>> {
-        let (mut labels, mut scores) = (vec![0.0f32; n], vec![0.0f32; n]);
-        let predict = || self.lock().predict_into(&rows()?, &mut labels, &mut scores);
-        let here = entries <= CHECK_BLOCK && self.lock().weights().is_some_and(|w| w.predicts_on_this_thread(n));
-        released(py, here, n_jobs, predict)?;
-        Ok((PyArray1::from_vec(py, labels), PyArray1::from_vec(py, scores)))
-    }
-}
-
-#[pymethods]
-impl PyTrainer {
-    /// `Trainer(learner, params, dim, classes, seed, shuffle, parts)`:
-    /// binary learners take labels ±1 (`classes` = 2), multi-class ones
-    /// class indices `0..classes`.
-    #[new]
-    #[pyo3(signature = (learner, params, dim, classes, seed, shuffle=true, parts=1))]
-    fn new(
-        learner: &str,
-        params: HashMap<String, f64>,
-        dim: usize,
-        classes: usize,
-        seed: u64,
-        shuffle: bool,
-        parts: usize,
-    ) -> PyResult<Self> {
-        let learner = Learner::from_name(learner).map_err(err)?;
-        let mut hp = HyperParams::default();
-        for (name, v) in params {
-            let p = Param::ALL.into_iter().find(|p| p.name() == name).ok_or_else(|| {
-                err(format!("unknown hyper-parameter {name:?}; known: {}", Param::ALL.map(Param::name).join(", ")))
-            })?;
-            hp.set(p, Some(v));
-        }
-        // The engine's shuffle: random at the scale that matters for
-        // learning, read in runs (`Order::Chunks`, `train`'s default).
-        let order = if shuffle { Order::Chunks } else { Order::Sequential };
-        let options = TrainerOptions { seed, order, parts, ..TrainerOptions::default() };
-        let t = Trainer::new(learner, hp, dim, classes, options).map_err(err)?;
-        Ok(PyTrainer { t: Mutex::new(t) })
-    }
-
-    /// A trainer that continues the model in `data` (a model file's
-    /// bytes): it predicts at once and learns on from the saved state.
-    #[staticmethod]
-    fn from_model_bytes(data: &[u8]) -> PyResult<Self> {
-        let m = SavedModel::from_bytes(std::path::Path::new("<bytes>"), data).map_err(err)?;
-        let order = m.meta.training.order;
-        let options = TrainerOptions { order, parts: m.meta.training.parts.max(1), ..TrainerOptions::default() };
-        let t = Trainer::resume(&m, options).map_err(err)?;
-        Ok(PyTrainer { t: Mutex::new(t) })
-    }
-
-    /// Learns from a CSR batch for `passes` passes; returns the passes run.
-    #[allow(clippy::too_many_arguments)]
-    #[pyo3(signature = (indptr, indices, values, labels, passes, n_jobs=0))]
-    fn learn_csr(
-        &self,
-        py: Python<'_>,
-        indptr: PyReadonlyArray1<'_, u64>,
-        indices: PyReadonlyArray1<'_, u32>,
-        values: PyReadonlyArray1<'_, f32>,
-        labels: PyReadonlyArray1<'_, f32>,
-        passes: f64,
-        n_jobs: usize,
-    ) -> PyResult<usize> {
-        let dim = self.lock().dim();
-        let labels = labels.as_slice().map_err(err)?;
-        let entries = values.len();
-        self.learn(py, csr(dim, &indptr, &indices, &values, Some(labels))?, entries, passes, n_jobs)
-    }
-
-    /// Learns from a C-ordered float32 batch.
-    #[pyo3(signature = (x, labels, passes, n_jobs=0))]
-    fn learn_dense(
-        &self,
-        py: Python<'_>,
-        x: PyReadonlyArray2<'_, f32>,
-        labels: PyReadonlyArray1<'_, f32>,
-        passes: f64,
-        n_jobs: usize,
-    ) -> PyResult<usize> {
-        let labels = labels.as_slice().map_err(err)?;
-        let entries = x.len();
-        self.learn(py, dense(&x, Some(labels))?, entries, passes, n_jobs)
-    }
-
-    /// Learns from a converted dataset's shards, their own labels (one-vs-rest
-    /// trainers go through `learn_each`).
-    #[pyo3(signature = (dataset, passes, n_jobs=0))]
-    fn learn_dataset(&self, py: Python<'_>, dataset: &PyDataset, passes: f64, n_jobs: usize) -> PyResult<usize> {
-        let view = dataset.ds.examples().map_err(err)?;
-        self.learn(py, || Ok(Rows::View(view)), usize::MAX, passes, n_jobs)
-    }
-
-    /// (labels, scores) of a CSR matrix's rows: labels ±1 or class
-    /// indices; scores the margin, the vote, or the winning class's score.
-    #[pyo3(signature = (indptr, indices, values, dim, n_jobs=0))]
-    fn predict_csr<'py>(
-        &self,
-        py: Python<'py>,
-        indptr: PyReadonlyArray1<'_, u64>,
-        indices: PyReadonlyArray1<'_, u32>,
-        values: PyReadonlyArray1<'_, f32>,
-        dim: usize,
-        n_jobs: usize,
-    ) -> PyResult<Predicted<'py>> {
-        let (n, entries) = (indptr.len().saturating_sub(1), values.len());
-        self.predict(py, n, csr(dim, &indptr, &indices, &values, None)?, entries, n_jobs)
-    }
-
-    /// (labels, scores) of a C-ordered float32 array's rows.
-    #[pyo3(signature = (x, n_jobs=0))]
-    fn predict_dense<'py>(
-        &self,
-        py: Python<'py>,
-        x: PyReadonlyArray2<'_, f32>,
-        n_jobs: usize,
-    ) -> PyResult<Predicted<'py>> {
-        let (n, entries) = (x.shape()[0], x.len());
-        self.predict(py, n, dense(&x, None)?, entries, n_jobs)
-    }
-
-    /// (labels, scores) of a dataset's rows.
-    #[pyo3(signature = (dataset, n_jobs=0))]
-    fn predict_dataset<'py>(&self, py: Python<'py>, dataset: &PyDataset, n_jobs: usize) -> PyResult<Predicted<'py>> {
-        let view = dataset.ds.examples().map_err(err)?;
-        self.predict(py, view.len(), || Ok(Rows::View(view)), usize::MAX, n_jobs)
-    }
-
-    /// The model file's bytes, the learner's state included.
-    fn model_bytes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
-        let m = self.lock().model().map_err(err)?;
-        Ok(PyBytes::new(py, &m.to_bytes()))
-    }
-
-    /// `(coef, intercept)`: `(1, dim)` and `(1,)` for a linear model,
-    /// `(classes, dim)` and `(classes,)` for a multi-class one; `None` for
-    /// the voted Perceptron, whose model is a vote over many vectors.
-    #[allow(clippy::type_complexity)]
-    fn coef<'py>(&self, py: Python<'py>) -> PyResult<Option<(Bound<'py, PyArray2<f32>>, Bound<'py, PyArray1<f32>>)>> {
-        let t = self.lock();
-        let (w, b, rows) = match t.weights() {
-            Some(Weights::Linear(l)) => (l.weights.clone(), vec![l.bias], 1),
-            Some(Weights::Multiclass(mc)) => (mc.weights.clone(), mc.bias.clone(), mc.bias.len()),
-            Some(Weights::Voted(_) | Weights::Kernel(_)) => return Ok(None),
-            None => return Err(err("the trainer has learned from no batch yet")),
-        };
-        drop(t);
-        let dim = w.len() / rows.max(1);
-        let w = PyArray1::from_vec(py, w).reshape([rows, dim])?;
-        Ok(Some((w, PyArray1::from_vec(py, b))))
-    }
-
-    /// How each data-derived default was chosen.
-    fn notes(&self) -> Vec<String> {
-        self.lock().notes().to_vec()
-    }
-
-    /// The hyper-parameters in use, defaults included (after a batch).
-    fn params(&self) -> PyResult<HashMap<String, f64>> {
-        Ok(self.lock().model().map_err(err)?.meta.params.into_iter().collect())
-    }
-
-    /// Passes run over all batches.
-    fn passes_run(&self) -> PyResult<usize> {
-        Ok(self.lock().model().map_err(err)?.meta.training.passes_run)
-    }
-
-    /// The dimension.
-    #[getter]
-    fn dim(&self) -> usize {
-        self.lock().dim()
-    }
-}
-
-/// A converted dataset (`rosenblatt convert`), its shards mapped, not
-/// loaded, their checksums verified.
-#[pyclass(module = "rosenblatt._native", name = "Dataset")]
-struct PyDataset {
-    ds: Dataset,
-}
-
-#[pymethods]
-impl PyDataset {
-    #[new]
-    fn new(py: Python<'_>, path: std::path::PathBuf) -> PyResult<Self> {
-        // A path that is not there at all is Python's FileNotFoundError.
-        std::fs::metadata(&path)
-            .map_err(|source| err(rosenblatt::loader::LoadError::Io { path: path.clone(), source }))?;
-        // Verified on this process's pool (see `load_svmlight`).
-        let ds = released(py, false, 0, || Ok(Dataset::open(&path, OpenOptions::VERIFIED)?))?;
-        Ok(PyDataset { ds })
-    }
-    /// Rows.
-    #[getter]
-    fn n_rows(&self) -> u64 {
-        self.ds.rows()
-    }
-    /// Features.
-    #[getter]
-    fn n_features(&self) -> u64 {
-        self.ds.dim()
-    }
-    /// The labels: `[-1, 1]` for ±1 data, the class ids otherwise.
-    fn classes(&self) -> PyResult<Vec<f64>> {
-        rosenblatt::compat::classes_of(&self.ds).map_err(err)
-    }
-    /// Every row's label.
-    fn labels<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<f32>>> {
-        Ok(PyArray1::from_vec(py, self.ds.examples().map_err(err)?.labels()))
-    }
-    /// The directory.
-    #[getter]
-    fn path(&self) -> std::path::PathBuf {
-        self.ds.dir().to_path_buf()
-    }
-}
-
-/// The arrays of a LIBSVM/svmlight file: `(indptr int64, indices int32,
-/// values float32, labels float64, n_features)`. `zero_based=None` reads
-/// indices as zero-based if any index is 0, else one-based (scikit-learn's
-/// "auto").
+/// Every learner, as the engine's table has it: `(name, multiclass,
+/// classes, whole, probabilistic, description, [(param, default)])` —
+/// `classes`: one model takes every class (by index); `whole`: it trains on
+/// one whole batch (the kernel learners); `probabilistic`: its scores are
+/// log-odds. Defaults as the registry states them.
 #[allow(clippy::type_complexity)]
 #[pyfunction]
-#[pyo3(signature = (path, zero_based=None, n_features=None))]
-fn load_svmlight<'py>(
-    py: Python<'py>,
-    path: std::path::PathBuf,
-    zero_based: Option<bool>,
-    n_features: Option<u64>,
-) -> PyResult<(
-    Bound<'py, PyArray1<i64>>,
-    Bound<'py, PyArray1<i32>>,
-    Bound<'py, PyArray1<f32>>,
-    Bound<'py, PyArray1<f64>>,
-    u64,
-)> {
-    use rayon::prelude::*;
-    // On this process's pool: the global one would have no threads in a
-    // process forked after its first use.
-    let (indptr, indices, values, labels, found) = released(py, false, 0, || -> Result<_, Error> {
-        let text = rosenblatt::loader::input::read_input(&path, u64::MAX)?;
-        let opts = rosenblatt::loader::ParseOptions { zero_based: zero_based != Some(false), ..Default::default() };
-        let rows = rosenblatt::loader::libsvm::parse_parallel(&text, &opts, 8 << 20)
-            .map_err(|e| Error::Input(format!("{}: {e}", path.display())))?;
-        drop(text);
-        if !rows.label_offsets.is_empty() {
-            return Err(Error::Input("multi-label files are not supported".into()));
-        }
-        // One parallel pass finds what "auto" and the int32 check need;
-        // the columns then become NumPy's types in place (same sizes:
-        // no copy, no fresh pages).
-        let (lo, hi) = rows
-            .indices
-            .par_iter()
-            .fold(|| (u32::MAX, 0), |(lo, hi), &i| (lo.min(i), hi.max(i)))
-            .reduce(|| (u32::MAX, 0), |a, b| (a.0.min(b.0), a.1.max(b.1)));
-        let (mut indices, empty) = (rows.indices, lo > hi);
-        let shift = u32::from(zero_based.is_none() && !empty && lo != 0);
-        if !empty && hi - shift > i32::MAX as u32 {
-            return Err(Error::Input(format!("{}: a feature index exceeds 2^31 − 1", path.display())));
-        }
-        if shift == 1 {
-            indices.par_iter_mut().for_each(|i| *i -= 1);
-        }
-        // Explicit zeros are not stored, but they count for the width, as
-        // in scikit-learn: text marks its dimension with one (`784:0`).
-        let found = if empty { 0 } else { u64::from(hi - shift) + 1 }.max(rows.dim.saturating_sub(u64::from(shift)));
-        if found > 1 << 31 {
-            return Err(Error::Input(format!("{}: a feature index exceeds 2^31 − 1", path.display())));
-        }
-        let indices: Vec<i32> = indices.into_iter().map(|i| i as i32).collect();
-        let indptr: Vec<i64> = rows.offsets.into_iter().map(|o| o as i64).collect();
-        let labels: Vec<f64> = rows.labels.iter().map(|&y| f64::from(y)).collect();
-        Ok((indptr, indices, rows.values, labels, found))
-    })?;
-    let dim = match n_features {
-        Some(n) if n < found => {
-            return Err(err(format!("n_features = {n}, but the file has feature index {}", found - 1)));
-        }
-        Some(n) => n,
-        None => found,
-    };
-    Ok((
-        PyArray1::from_vec(py, indptr),
-        PyArray1::from_vec(py, indices),
-        PyArray1::from_vec(py, values),
-        PyArray1::from_vec(py, labels),
-        dim,
-    ))
-}
-
-/// Converts LIBSVM text (or MNIST IDX files: images, then labels) into a
-/// dataset directory of binary shards, as `rosenblatt convert` does;
-/// returns its number of rows.
-#[pyfunction]
-#[pyo3(signature = (inputs, output, zero_based=false))]
-fn convert(
-    py: Python<'_>,
-    inputs: Vec<std::path::PathBuf>,
-    output: std::path::PathBuf,
-    zero_based: bool,
-) -> PyResult<u64> {
-    let mut opts = rosenblatt::loader::convert::ConvertOptions::default();
-    opts.parse.zero_based = zero_based;
-    let done = py.detach(|| rosenblatt::loader::convert::convert(&inputs, &output, &opts, &mut |_| {}));
-    Ok(done.map_err(err)?.manifest.rows)
-}
-
-/// Every learner: `(name, multiclass, description, [(param, default)])`,
-/// defaults as the registry states them.
-#[allow(clippy::type_complexity)]
-#[pyfunction]
-fn learners() -> Vec<(String, bool, String, Vec<(String, String)>)> {
-    // The kernel learners train on a whole dataset at once and have no
-    // coef_: not an estimator of this package's shape (yet).
+fn learners() -> Vec<(String, bool, bool, bool, bool, String, Vec<(String, String)>)> {
     Learner::ALL
         .iter()
-        .filter(|l| !l.kernel())
         .map(|l| {
             let params = l.params().iter().map(|(p, d)| (p.name().to_string(), d.to_string())).collect();
-            (l.name().to_string(), l.multiclass(), l.about().to_string(), params)
+            let classes = l.multiclass() || l.any_labels();
+            (
+                l.name().to_string(),
+                l.multiclass(),
+                classes,
+                l.kernel(),
+                l.probabilistic(),
+                l.about().to_string(),
+                params,
+            )
         })
+        .collect()
+}
+
+/// The hyper-parameters whose values are names: `(param, [names])`, a
+/// value passed to the engine as its name's position.
+#[pyfunction]
+fn choices() -> Vec<(String, Vec<String>)> {
+    Param::ALL
+        .iter()
+        .filter_map(|p| p.choices().map(|c| (p.name().to_string(), c.iter().map(|n| n.to_string()).collect())))
         .collect()
 }
 
@@ -651,14 +321,21 @@ fn version() -> String {
     rosenblatt::version_line()
 }
 
+mod data;
+mod trainer;
+
+pub(crate) use data::PyDataset;
+pub(crate) use trainer::PyTrainer;
+
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyTrainer>()?;
     m.add_class::<PyDataset>()?;
     m.add_function(wrap_pyfunction!(learn_each, m)?)?;
     m.add_function(wrap_pyfunction!(scores_each, m)?)?;
-    m.add_function(wrap_pyfunction!(load_svmlight, m)?)?;
-    m.add_function(wrap_pyfunction!(convert, m)?)?;
+    m.add_function(wrap_pyfunction!(data::load_svmlight, m)?)?;
+    m.add_function(wrap_pyfunction!(choices, m)?)?;
+    m.add_function(wrap_pyfunction!(data::convert, m)?)?;
     m.add_function(wrap_pyfunction!(learners, m)?)?;
     m.add_function(wrap_pyfunction!(version, m)?)?;
     Ok(())

@@ -474,3 +474,57 @@ def test_training_that_diverges_is_a_value_error():
     with pytest.raises(ValueError, match="training diverged"):
         RosenblattClassifier(learner="perceptron", eta=3e38, max_iter=20).fit(X * 1e3, y)
     assert RosenblattClassifier(learner="perceptron", max_iter=20).fit(X, y).score(X, y) > 0.8
+
+
+KERNEL_LEARNERS = [n for n in rosenblatt.learners() if n.startswith(("kernel-", "multiclass-kernel"))]
+
+
+def test_every_learner_of_the_engine_is_offered():
+    names = set(rosenblatt.learners())
+    assert {"kernel-perceptron", "kernel-voted-perceptron", "kernel-averaged-perceptron"} <= names
+    assert "multiclass-kernel-perceptron" in names and len(KERNEL_LEARNERS) == 4
+
+
+@pytest.mark.parametrize("learner", KERNEL_LEARNERS)
+def test_kernel_learners_fit_predict_score_and_pickle(learner):
+    from sklearn.datasets import make_circles
+
+    # Two rings: no linear separator, a Gaussian kernel separates them.
+    X, y = make_circles(600, factor=0.4, noise=0.05, random_state=0)
+    X = X.astype(np.float32)
+    clf = RosenblattClassifier(learner, max_iter=3, kernel="rbf", gamma=2.0, random_state=0).fit(X, y)
+    assert clf.score(X, y) > 0.95, clf.score(X, y)
+    assert RosenblattClassifier("averaged-perceptron", random_state=0).fit(X, y).score(X, y) < 0.75
+    s = clf.decision_function(X)
+    assert s.shape == (600,)
+    np.testing.assert_array_equal(clf.predict(X), clf.classes_[(s > 0).astype(int)])
+    assert not hasattr(clf, "coef_") and not hasattr(clf, "partial_fit")
+    back = pickle.loads(pickle.dumps(clf))
+    np.testing.assert_array_equal(back.decision_function(X), s)
+    # Three classes: one model, a score per class.
+    X3, y3 = data(900, 8, classes=3, seed=3)
+    c3 = RosenblattClassifier(learner, max_iter=2, random_state=1).fit(X3, y3)
+    d3 = c3.decision_function(X3)
+    assert d3.shape == (900, 3) and len(c3._trainers) == 1
+    np.testing.assert_array_equal(c3.predict(X3), c3.classes_[np.argmax(d3, axis=1)])
+    assert c3.score(X3, y3) > 0.8
+    assert any("gamma" in n for n in c3.notes_), c3.notes_
+    with pytest.raises(ValueError, match="kernel='cubic'"):
+        RosenblattClassifier(learner, kernel="cubic").fit(X3, y3)
+
+
+def test_a_dataset_is_scored_on_its_own_labels_with_int_classes(tmp_path):
+    from sklearn.datasets import dump_svmlight_file
+
+    X, y = data(800, 25, classes=3, seed=5)
+    path = tmp_path / "d.svm"
+    dump_svmlight_file(X, y, str(path), zero_based=False)
+    rosenblatt.convert([str(path)], str(tmp_path / "ds"))
+    ds = rosenblatt.Dataset(str(tmp_path / "ds"))
+    assert ds.n_rows == 800 and ds.labels.shape == (800,)
+    a = RosenblattClassifier("multiclass-averaged-perceptron", random_state=4).fit(ds)
+    b = RosenblattClassifier("multiclass-averaged-perceptron", random_state=4).fit(X, y)
+    assert a.classes_.dtype == b.classes_.dtype and list(a.classes_) == list(b.classes_)
+    assert a.score(ds) == a.score(X, y)
+    with pytest.raises(ValueError, match="carries its labels"):
+        a.score(ds, y)

@@ -501,6 +501,12 @@ impl Learner {
         matches!(self, Learner::KernelPerceptron | Learner::KernelVotedPerceptron | Learner::KernelAveragedPerceptron)
     }
 
+    /// Whether its scores are log-odds, so that a probability follows
+    /// from them (σ of the score).
+    pub fn probabilistic(self) -> bool {
+        matches!(self, Learner::Logistic | Learner::FtrlProximal)
+    }
+
     /// Whether it is a kernel learner: it trains on a whole dataset at once
     /// ([`crate::KernelTrainer`]), not batch by batch.
     pub fn kernel(self) -> bool {

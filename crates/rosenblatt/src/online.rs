@@ -749,6 +749,46 @@ impl Trainer {
     }
 }
 
+impl Trainer {
+    /// The scores a model gives each row, one per output: 1 for a binary
+    /// model, a score per class for a multi-class or kernel one (after the
+    /// first batch).
+    pub fn outputs(&self) -> usize {
+        match self.weights() {
+            Some(Weights::Kernel(m)) => m.outputs.count(),
+            Some(Weights::Multiclass(m)) => m.bias.len(),
+            _ => 1,
+        }
+    }
+
+    /// Every output's score for every row of `rows`, row by row into `out`
+    /// ([`Trainer::outputs`] per row): the margin (or vote) of a binary
+    /// model, each class's margin (or vote) for a multi-class or kernel
+    /// one — what a per-class decision function shows.
+    pub fn outputs_into(&self, rows: &Rows<'_>, out: &mut [f32]) -> Result<(), Error> {
+        let (n, c) = (rows.len(), self.outputs());
+        if out.len() != n * c {
+            return Err(Error::Input(format!("{} scores for {n} rows and {c} outputs", out.len())));
+        }
+        match self.weights() {
+            None => Err(Error::Input("the trainer has learned from no batch yet".into())),
+            Some(Weights::Kernel(m)) => {
+                with_rows!(rows, |e| m.scores_into(e, out));
+                Ok(())
+            }
+            Some(Weights::Multiclass(m)) => {
+                with_rows!(rows, |e| {
+                    for (i, o) in out.chunks_mut(c).enumerate() {
+                        m.scores(&e.row(i), o);
+                    }
+                });
+                Ok(())
+            }
+            Some(_) => self.predict_into(rows, &mut vec![0.0; n], out),
+        }
+    }
+}
+
 /// The label and score of every row of `rows` under `weights` (outputs
 /// `classes`) into `labels` and `scores`.
 pub fn predict_into(

@@ -840,7 +840,7 @@ mod data {
             assert!(err.contains(want) && !err.contains("panicked"), "{extra:?}: {err}");
             assert!(Dataset::open(&out, OpenOptions::default()).is_err());
         };
-        bad(&["--mnist", p(tmp.path())], "no train-images.idx3-ubyte[.gz]");
+        bad(&["--mnist", p(tmp.path())], "no MNIST IDX train images file there");
         bad(&["--mnist", p(&mnist), "--target", "12"], "target = 12");
         bad(&["--mnist", p(&mnist), "--rotate", "200"], "rotate = 200");
     }
