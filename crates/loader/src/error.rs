@@ -24,8 +24,11 @@ pub enum ParseErrorKind {
          labels are numbers such as +1, -1, 0 or a class id"
     )]
     TextLabel,
-    /// The label runs into commas: a CSV line.
-    #[error("comma-separated values: this is CSV, not LIBSVM text (`label index:value …`, separated by spaces)")]
+    /// The label runs into commas: a CSV line, or a multi-label row.
+    #[error(
+        "comma-separated values: a CSV line? this is CSV, not LIBSVM text (`label index:value …`, separated by \
+         spaces); or a multi-label row (1,5,7), read in multi-label mode"
+    )]
     CommaSeparated,
     /// The label is infinite or NaN as f32.
     #[error("label is not finite as a 32-bit float")]

@@ -73,8 +73,9 @@ fn multilabel_mode() {
     assert!(r.labels.is_empty());
     assert_eq!(err_with(b"1,,2 1:1\n", &opts), (1, 3, K::BadClassId));
     assert_eq!(err_with(b"1,x 1:1\n", &opts), (1, 3, K::BadClassId));
-    // Without multi-label mode a list is a bad label, pointed at the comma.
-    assert_eq!(err("1,5 1:1"), (1, 2, K::BadLabel));
+    // Without multi-label mode a list is a bad label, pointed at the comma,
+    // and said to be comma-separated (a multi-label row, or CSV).
+    assert_eq!(err("1,5 1:1"), (1, 2, K::CommaSeparated));
 }
 
 #[test]

@@ -196,11 +196,24 @@ impl Chart {
             (TOP + BOTTOM) / 2.0,
             escape(&self.y_label)
         );
-        // The lines, their points and error bars, and the legend.
+        // The lines, their points and error bars, and the legend. A line
+        // drawn over one it coincides with (within 3 pixels at every point:
+        // the voted and the averaged Perceptron's errors, say) is dashed,
+        // with hollow rings for points, so that the one under it shows
+        // through and both stay visible.
+        let pixels = |s: &Series| s.points.iter().map(|&(x, y)| (fx(x), fy(y))).collect::<Vec<_>>();
+        let drawn: Vec<Vec<(f64, f64)>> = self.series.iter().map(pixels).collect();
         for (n, s) in self.series.iter().enumerate() {
             let colour = PALETTE[n % PALETTE.len()];
-            let dash = if s.dashed { " stroke-dasharray=\"6 4\"" } else { "" };
-            let path: Vec<String> = s.points.iter().map(|&(x, y)| format!("{:.2},{:.2}", fx(x), fy(y))).collect();
+            let covers = drawn[..n].iter().any(|earlier| coincide(earlier, &drawn[n]));
+            let dash = if covers {
+                " stroke-dasharray=\"4 6\""
+            } else if s.dashed {
+                " stroke-dasharray=\"6 4\""
+            } else {
+                ""
+            };
+            let path: Vec<String> = drawn[n].iter().map(|&(px, py)| format!("{px:.2},{py:.2}")).collect();
             let _ = writeln!(
                 o,
                 "<polyline class=\"series\" points=\"{}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"2\"{dash}/>",
@@ -217,7 +230,15 @@ impl Chart {
                         fy(y + e)
                     );
                 }
-                let _ = writeln!(o, "<circle cx=\"{px:.2}\" cy=\"{py:.2}\" r=\"3\" fill=\"{colour}\"/>");
+                let _ = if covers {
+                    writeln!(
+                        o,
+                        "<circle cx=\"{px:.2}\" cy=\"{py:.2}\" r=\"5.5\" fill=\"none\" stroke=\"{colour}\" \
+                         stroke-width=\"2\"/>"
+                    )
+                } else {
+                    writeln!(o, "<circle cx=\"{px:.2}\" cy=\"{py:.2}\" r=\"3\" fill=\"{colour}\"/>")
+                };
             }
             let ly = LEGEND + LEGEND_LINE * n as f64;
             let _ = writeln!(
@@ -234,6 +255,17 @@ impl Chart {
         Ok(o)
     }
 }
+
+/// Whether two lines, as drawn, lie on each other: the same number of
+/// points, each within [`COVERS`] pixels of its counterpart.
+fn coincide(a: &[(f64, f64)], b: &[(f64, f64)]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(p, q)| (p.0 - q.0).abs() <= COVERS && (p.1 - q.1).abs() <= COVERS)
+}
+
+/// How near, in pixels, a line drawn over another covers it: a stroke 2
+/// wide and points of radius 3 hide what lies within 3 pixels (the voted
+/// and averaged Perceptron's errors in the README's picture were 1.3 apart).
+const COVERS: f64 = 3.0;
 
 /// Ticks at 1, 2 or 5 times a power of ten covering `lo..=hi`, with their
 /// labels, and the axis ends (the outer ticks).

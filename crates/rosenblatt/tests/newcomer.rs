@@ -238,6 +238,18 @@ fn the_progress_bar_moves_on_a_terminal() {
         assert!(screen.contains("/s ETA "), "{screen}");
         assert!(screen.contains("model written to"), "{screen}");
     }
+    // A kernel learner's pass takes seconds: the bar moves within it, not
+    // only from one pass's end to the next.
+    let model = tmp.path().join("k.model");
+    let args = ["train", p(&ds), "--learner", "kernel-perceptron", "--passes", "2", "--threads", "2", "-o", p(&model)];
+    let screen = on_a_terminal(&args);
+    let positions: Vec<u64> = screen
+        .split(" examples ")
+        .filter_map(|s| s.rsplit(']').next()?.split('/').next()?.trim().replace(',', "").parse().ok())
+        .collect();
+    let within = positions.iter().filter(|&&n| n % 10_000 != 0).count();
+    assert!(within >= 2, "the bar stood still through the passes: {positions:?}\n{screen}");
+    assert!(positions.windows(2).all(|w| w[0] <= w[1]), "{positions:?}");
 }
 
 /// `bench ocr`'s spinner says what runs, with no stray count.
@@ -302,14 +314,15 @@ fn a_bad_output_path_fails_before_the_work() {
     std::fs::write(&text, "+1 1:1\n-1 2:1\n").unwrap();
     let ds = tmp.path().join("d");
     assert_eq!(run(&["convert", p(&text), "-o", p(&ds)]).0, 0);
-    let missing = tmp.path().join("no/such/dir/m.model");
+    // Folders are made as needed; a path through a file cannot be.
+    let missing = text.join("m.model");
     let train = |out: &Path, extra: &[&str]| {
         let mut args = vec!["train", p(&ds), "--learner", "perceptron", "--passes", "2", "-o", p(out)];
         args.extend(extra);
         run(&args)
     };
     for (out, extra, says) in [
-        (missing.as_path(), &[][..], "No such file or directory"),
+        (missing.as_path(), &[][..], "Not a directory"),
         (ds.as_path(), &[], "is a directory, not a file"),
         (&tmp.path().join("m.model"), &["--report", p(&text)], "is not a directory (--report takes a directory)"),
     ] {
@@ -325,7 +338,7 @@ fn a_bad_output_path_fails_before_the_work() {
     let model = tmp.path().join("m.model");
     let (code, stdout, err) = run(&["predict", p(&model), p(&text), "-o", p(&missing)]);
     assert_eq!(code, 1, "{err}");
-    assert!(err.contains("No such file or directory") && err.contains(p(&missing)) && stdout.is_empty(), "{err}");
+    assert!(err.contains("Not a directory") && err.contains(p(&text)) && stdout.is_empty(), "{err}");
     // Nothing was left beside the dataset: no temporary file.
     let names: Vec<_> = std::fs::read_dir(tmp.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert_eq!(names.len(), 3, "{names:?}");

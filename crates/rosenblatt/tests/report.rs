@@ -64,6 +64,33 @@ fn a_chart_is_svg_with_a_line_per_series_and_the_same_bytes_every_time() {
     }
 }
 
+/// A line drawn over another that it coincides with (the voted and the
+/// averaged Perceptron's test errors) used to hide it: it is drawn dashed,
+/// with hollow rings, so the one under it shows through.
+#[test]
+fn a_line_over_one_it_coincides_with_leaves_it_visible() {
+    let a = Series::new("voted", vec![(0.1, 0.043), (1.0, 0.035), (10.0, 0.0325)]);
+    // Within a pixel of `a` everywhere, then clearly apart.
+    let b = Series::new("averaged", vec![(0.1, 0.0431), (1.0, 0.0349), (10.0, 0.0324)]);
+    let c = Series::new("perceptron", vec![(0.1, 0.063), (1.0, 0.049), (10.0, 0.046)]);
+    let svg = chart(vec![a, b, c], true).to_svg().unwrap();
+    let doc = parses(&svg);
+    let lines: Vec<_> = doc.descendants().filter(|n| n.attribute("class") == Some("series")).collect();
+    let dashes: Vec<_> = lines.iter().map(|l| l.attribute("stroke-dasharray")).collect();
+    assert_eq!(dashes, [None, Some("4 6"), None], "only the covering line is dashed");
+    let colour = lines[1].attribute("stroke").unwrap();
+    let rings = doc
+        .descendants()
+        .filter(|n| {
+            n.has_tag_name("circle") && n.attribute("fill") == Some("none") && n.attribute("stroke") == Some(colour)
+        })
+        .count();
+    assert_eq!(rings, 3, "its points are rings around the points under them");
+    // Its legend entry is dashed too.
+    let legend = doc.descendants().filter(|n| n.has_tag_name("line") && n.attribute("stroke") == Some(colour));
+    assert!(legend.into_iter().any(|n| n.attribute("stroke-dasharray") == Some("4 6")));
+}
+
 #[test]
 fn a_weight_image_has_one_cell_per_pixel_coloured_by_sign() {
     let side = 28;
