@@ -322,7 +322,7 @@ fn a_bad_output_path_fails_before_the_work() {
         run(&args)
     };
     for (out, extra, says) in [
-        (missing.as_path(), &[][..], "Not a directory"),
+        (missing.as_path(), &[][..], "is not a directory (it is a file)"),
         (ds.as_path(), &[], "is a directory, not a file"),
         (&tmp.path().join("m.model"), &["--report", p(&text)], "is not a directory (--report takes a directory)"),
     ] {
@@ -338,7 +338,7 @@ fn a_bad_output_path_fails_before_the_work() {
     let model = tmp.path().join("m.model");
     let (code, stdout, err) = run(&["predict", p(&model), p(&text), "-o", p(&missing)]);
     assert_eq!(code, 1, "{err}");
-    assert!(err.contains("Not a directory") && err.contains(p(&text)) && stdout.is_empty(), "{err}");
+    assert!(err.contains("is not a directory") && err.contains(p(&text)) && stdout.is_empty(), "{err}");
     // Nothing was left beside the dataset: no temporary file.
     let names: Vec<_> = std::fs::read_dir(tmp.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert_eq!(names.len(), 3, "{names:?}");

@@ -261,7 +261,7 @@ fn an_interrupted_run_says_how_far_it_got_and_checkpoints_resume() {
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     let passes = v["training"]["passes_run"].as_u64().unwrap();
-    assert!(passes >= 4 && passes % 2 == 0, "{out}");
+    assert!(passes >= 4 && passes.is_multiple_of(2), "{out}");
     assert!(err.is_empty() && v["resumable"] == true, "{out}");
     // A checkpointed run ends with the one-go model's bytes.
     let (one, every) = (tmp.path().join("one.model"), tmp.path().join("every.model"));

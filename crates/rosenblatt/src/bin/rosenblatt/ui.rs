@@ -143,6 +143,13 @@ fn not_a_file(path: &std::path::Path) -> anyhow::Result<()> {
 /// that a bad path fails before the work rather than after it.
 pub fn output_file(path: &std::path::Path) -> anyhow::Result<()> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        if dir.exists() && !dir.is_dir() {
+            anyhow::bail!(
+                "{}: is not a directory (it is a file), so {} cannot be written",
+                dir.display(),
+                path.display()
+            );
+        }
         std::fs::create_dir_all(dir)
             .map_err(|e| anyhow::anyhow!("{}: cannot create the folder: {e}", dir.display()))?;
     }
