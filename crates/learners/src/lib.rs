@@ -44,7 +44,10 @@
 //!    Perceptrons (their own loop over blocks of examples); and `bounds`,
 //!    the mistake-bound diagnostics.
 //! 5. the drivers: `train` (the one outer loop, sequential and parallel),
-//!    `pocket`, `ovr` (one-vs-rest); and `registry`.
+//!    `pocket`, `ovr` (one-vs-rest); the learner table (`table`: every
+//!    learner and its facts, declared once) over the parameter table
+//!    (`params`); and `registry` (a learner and given values to a typed
+//!    configuration, and that to a learner).
 //!
 //! The algorithms never import a driver.
 
@@ -65,11 +68,13 @@ mod model;
 mod multiclass;
 mod ovr;
 mod pa;
+pub mod params;
 mod perceptron;
 mod pocket;
 pub mod registry;
 mod sets;
 mod sgd;
+pub mod table;
 pub mod state;
 mod train;
 mod voted;
@@ -95,7 +100,9 @@ pub use ovr::{OneVsRest, Together, combine, one_vs_rest};
 pub use pa::{PaVariant, PassiveAggressive};
 pub use perceptron::Perceptron;
 pub use pocket::{Pocket, PocketEvery, train_pocket};
-pub use registry::{AnyModel, Axis, Config, Configured, DataFacts, HyperParams, Learner, Param, ParamDefault, Visit};
+pub use params::{Axis, DataFacts, HyperParams, Param, ParamDefault, ParamKind};
+pub use registry::{AnyModel, Config, Configured, Visit};
+pub use table::{Labels, Learner};
 pub use sets::{BLOCK_ROWS, InMemoryExamples, Lifted, LiftedExamples, Slice};
 pub use sgd::{Schedule, Sgd, SgdParams};
 pub use state::Resume;
