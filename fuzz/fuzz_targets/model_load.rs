@@ -6,23 +6,23 @@
 
 use libfuzzer_sys::fuzz_target;
 use rosenblatt::learners::InMemoryExamples;
-use rosenblatt::model::SavedModel;
+use rosenblatt::model::Model;
 use std::path::Path;
 
 fuzz_target!(|data: &[u8]| {
     let p = Path::new("fuzz.model");
-    let _ = SavedModel::from_bytes(p, data);
+    let _ = Model::decode(p, data);
     let mut sealed = data.to_vec();
     sealed.extend_from_slice(&crc32fast::hash(data).to_le_bytes());
-    if let Ok(m) = SavedModel::from_bytes(p, &sealed) {
+    if let Ok(m) = Model::decode(p, &sealed) {
         // The metadata JSON may be spelled another way; the model may not change.
-        let again = SavedModel::from_bytes(p, &m.to_bytes()).expect("a written model loads");
+        let again = Model::decode(p, &m.to_bytes()).expect("a written model loads");
         assert_eq!(again, m, "a loaded model writes back the same model");
         let dim = (m.meta.dim as usize).clamp(1, 1 << 16);
         let mut rows = InMemoryExamples::new(dim + 3);
         rows.push(&[0, dim as u32 + 2], &[1.5, -2.0], 1.0).unwrap();
         rows.push(&[], &[], -1.0).unwrap();
-        let mut out = vec![0.0f32; 2];
-        let _ = m.predict_into(&&rows, &mut out);
+        let mut out = vec![Default::default(); 2];
+        let _ = m.weights.predictions_into(&m.meta.classes, &&rows, &mut out);
     }
 });

@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use rosenblatt::Error;
 use rosenblatt::learners::{HyperParams, Learner, Order, Param};
-use rosenblatt::model::{SavedModel, Weights};
+use rosenblatt::model::{Model, Weights};
 use rosenblatt::online::{Rows, Trainer, TrainerOptions};
 use std::collections::HashMap;
 use std::sync::{Mutex, MutexGuard};
@@ -38,7 +38,7 @@ impl PyTrainer {
         passes: f64,
         n_jobs: usize,
     ) -> PyResult<usize> {
-        let learn = || self.lock().learn(&rows()?, passes).map(|r| r.passes.len());
+        let learn = || self.lock().learn_passes(&rows()?, passes).map(|r| r.passes.len());
         let here = entries <= CHECK_BLOCK && self.lock().parts() == 1;
         released(py, here, n_jobs, learn)
     }
@@ -98,10 +98,10 @@ impl PyTrainer {
     /// bytes): it predicts at once and learns on from the saved state.
     #[staticmethod]
     fn from_model_bytes(data: &[u8]) -> PyResult<Self> {
-        let m = SavedModel::from_bytes(std::path::Path::new("<bytes>"), data).map_err(err)?;
+        let m = Model::decode(std::path::Path::new("<bytes>"), data).map_err(err)?;
         let order = m.meta.training.order;
         let options = TrainerOptions { order, parts: m.meta.training.parts.max(1), ..TrainerOptions::default() };
-        let t = Trainer::resume(&m, options).map_err(err)?;
+        let t = Trainer::resume_with(&m, options).map_err(err)?;
         Ok(PyTrainer { t: Mutex::new(t) })
     }
 

@@ -14,9 +14,10 @@
 // The C names (`rb_model`, `rb_train_options`, …) are the ABI.
 #![allow(non_camel_case_types)]
 
+use engine::Predict;
 use engine::learners::{HyperParams, Learner, Order, Param};
 use engine::loader::{Dataset, OpenOptions};
-use engine::model::{Prediction, SavedModel};
+use engine::model::{Model, Prediction};
 use engine::online::{CsrRows, DenseRows, Rows, Trainer, TrainerOptions};
 use engine::train::{Hooks, TrainSpec, train_dataset};
 use std::cell::RefCell;
@@ -35,7 +36,7 @@ pub const RB_ERR_INTERNAL: c_int = 3;
 
 /// A trained model: immutable, shareable between threads.
 pub struct rb_model {
-    model: SavedModel,
+    model: Model,
 }
 
 /// A converted dataset directory, its shards mapped.
@@ -244,7 +245,7 @@ pub unsafe extern "C" fn rb_model_load(path: *const c_char, out: *mut *mut rb_mo
     guard(|| {
         // SAFETY: forwarded from the caller.
         let path = unsafe { text(path, "path") }?;
-        let model = SavedModel::load(std::path::Path::new(path)).map_err(input)?;
+        let model = Model::load(std::path::Path::new(path)).map_err(input)?;
         // SAFETY: forwarded from the caller.
         unsafe { put(out, Box::into_raw(Box::new(rb_model { model })), "out") }
     })
@@ -306,19 +307,14 @@ pub unsafe extern "C" fn rb_model_num_classes(model: *const rb_model, out: *mut 
 /// # Safety
 /// The output pointers are NULL or hold `n` writable floats each.
 unsafe fn predict_into(
-    m: &SavedModel,
+    m: &Model,
     rows: &Rows<'_>,
     n: usize,
     scores_out: *mut f32,
     labels_out: *mut f32,
 ) -> Result<(), (c_int, String)> {
     let mut p = vec![Prediction::default(); n];
-    match rows {
-        Rows::Csr(c) => m.predictions_into(c, &mut p),
-        Rows::Dense(d) => m.predictions_into(d, &mut p),
-        Rows::View(_) => unreachable!("C hands in CSR or dense rows"),
-    }
-    .map_err(input)?;
+    m.predict_into(rows, &mut p).map_err(input)?;
     // SAFETY: forwarded from the caller.
     if let Some(s) = unsafe { slice_mut(scores_out, n) }? {
         s.iter_mut().zip(&p).for_each(|(o, p)| *o = p.score);
@@ -615,7 +611,7 @@ pub unsafe extern "C" fn rb_trainer_learn_csr(
         let dim = trainer.dim();
         // SAFETY: forwarded from the caller.
         let rows = unsafe { csr_in(dim, n_rows, indptr, indices, values, Some(labels), false) }?;
-        trainer.learn(&Rows::Csr(rows), t.passes).map_err(input)?;
+        trainer.learn_passes(&Rows::Csr(rows), t.passes).map_err(input)?;
         Ok(())
     })
 }

@@ -74,8 +74,8 @@ mod pocket;
 pub mod registry;
 mod sets;
 mod sgd;
-pub mod table;
 pub mod state;
+pub mod table;
 mod train;
 mod voted;
 mod winnow;
@@ -98,14 +98,14 @@ pub use model::{LinearModel, MulticlassModel};
 pub use multiclass::MulticlassPerceptron;
 pub use ovr::{OneVsRest, Together, combine, one_vs_rest};
 pub use pa::{PaVariant, PassiveAggressive};
+pub use params::{Axis, DataFacts, HyperParams, Param, ParamDefault, ParamKind};
 pub use perceptron::Perceptron;
 pub use pocket::{Pocket, PocketEvery, train_pocket};
-pub use params::{Axis, DataFacts, HyperParams, Param, ParamDefault, ParamKind};
 pub use registry::{AnyModel, Config, Configured, Visit};
-pub use table::{Labels, Learner};
 pub use sets::{BLOCK_ROWS, InMemoryExamples, Lifted, LiftedExamples, Slice};
 pub use sgd::{Schedule, Sgd, SgdParams};
 pub use state::Resume;
+pub use table::{Labels, Learner};
 pub use train::{
     CHUNK_ROWS, Hooks, Order, PROGRESS_EVERY, ParallelOptions, PassReport, TrainOptions, TrainReport, WINDOW_CHUNKS,
     train, train_parallel, train_with,

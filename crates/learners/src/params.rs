@@ -21,10 +21,45 @@ pub enum ParamKind {
     Choice(&'static [&'static str]),
 }
 
-/// The parameter table: `Variant "name" kind "doc line";` for each. The
-/// enum, its list and every fact about a parameter come from here.
-macro_rules! params {
-    ($($variant:ident $name:literal $kind:expr, $doc:literal;)*) => {
+/// The parameter table: `Variant name Kind "doc line";` for each, the
+/// name (an identifier: the flag's, the Python keyword's, the setter's)
+/// given once. Expands to `$then! { … }` with the lines as they are, for
+/// a front end's macro; [`Param`] and its facts come from it here.
+#[macro_export]
+macro_rules! param_table {
+    ($then:ident) => {
+        $then! {
+            Eta eta Real "Step size η (η0 of a decaying schedule).";
+            Lambda lambda Real "L2 strength λ.";
+            C c Real "Passive-aggressive aggressiveness C.";
+            Alpha alpha Real "Winnow's promotion factor; FTRL-Proximal's α.";
+            Beta beta Real "FTRL-Proximal's β.";
+            L1 l1 Real "FTRL-Proximal's L1 strength.";
+            L2 l2 Real "FTRL-Proximal's L2 strength.";
+            B b Real "EG's norm B.";
+            Threshold threshold Real "Winnow's threshold.";
+            Average average Switch "Predict with the average of the iterates (Polyak–Ruppert).";
+            Adaptive adaptive Switch "Per-coordinate adaptive steps η/√(Σ g_i²) (AdaGrad).";
+            Normalized normalized Switch
+                "Normalised adaptive steps (NAG; Vowpal Wabbit's default update): AdaGrad's steps divided by each feature's largest |x_i| so far, so that rescaling a feature changes no prediction; implies adaptive.";
+            Kernel kernel Choice
+                "The kernel of the kernel learners: rbf, Gaussian exp(−γ‖x − x′‖²), or poly, polynomial (γ⟨x, x′⟩ + c)^d.";
+            Gamma gamma Real "The kernel's γ.";
+            Coef0 coef0 Real "The polynomial kernel's constant c.";
+            Degree degree Whole "The polynomial kernel's degree d.";
+            Budget budget Whole
+                "At most this many support rows (0: no limit); under a full budget the row with the least Σ|α| leaves.";
+        }
+    };
+}
+
+/// The names a choice takes, by parameter (a choice's value is the
+/// position of its name).
+const CHOICES: &[(Param, &[&str])] = &[(Param::Kernel, &["rbf", "poly"])];
+
+/// [`Param`] and its facts, from the table's lines.
+macro_rules! define_params {
+    ($($variant:ident $name:ident $kind:ident $doc:literal;)*) => {
         /// A hyper-parameter, by its name.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum Param {
@@ -33,19 +68,19 @@ macro_rules! params {
 
         impl Param {
             /// Every hyper-parameter, in the table's order.
-            pub const ALL: [Param; [$($name),*].len()] = [$(Param::$variant),*];
+            pub const ALL: [Param; [$(stringify!($name)),*].len()] = [$(Param::$variant),*];
 
-            /// The name (the flag's, the Python keyword's, the C option's).
+            /// The name (the flag's, the Python keyword's, the setter's).
             pub fn name(self) -> &'static str {
                 match self {
-                    $(Param::$variant => $name,)*
+                    $(Param::$variant => stringify!($name),)*
                 }
             }
 
             /// What values it takes.
             pub fn kind(self) -> ParamKind {
                 match self {
-                    $(Param::$variant => $kind,)*
+                    $(Param::$variant => define_params!(@kind $kind $variant),)*
                 }
             }
 
@@ -57,30 +92,17 @@ macro_rules! params {
             }
         }
     };
+    (@kind Choice $variant:ident) => {
+        ParamKind::Choice(
+            CHOICES.iter().find(|c| c.0 == Param::$variant).map_or(&[], |c| c.1),
+        )
+    };
+    (@kind $kind:ident $variant:ident) => {
+        ParamKind::$kind
+    };
 }
 
-params! {
-    Eta "eta" ParamKind::Real, "Step size η (η0 of a decaying schedule).";
-    Lambda "lambda" ParamKind::Real, "L2 strength λ.";
-    C "c" ParamKind::Real, "Passive-aggressive aggressiveness C.";
-    Alpha "alpha" ParamKind::Real, "Winnow's promotion factor; FTRL-Proximal's α.";
-    Beta "beta" ParamKind::Real, "FTRL-Proximal's β.";
-    L1 "l1" ParamKind::Real, "FTRL-Proximal's L1 strength.";
-    L2 "l2" ParamKind::Real, "FTRL-Proximal's L2 strength.";
-    B "b" ParamKind::Real, "EG's norm B.";
-    Threshold "threshold" ParamKind::Real, "Winnow's threshold.";
-    Average "average" ParamKind::Switch, "Predict with the average of the iterates (Polyak–Ruppert).";
-    Adaptive "adaptive" ParamKind::Switch, "Per-coordinate adaptive steps η/√(Σ g_i²) (AdaGrad).";
-    Normalized "normalized" ParamKind::Switch,
-        "Normalised adaptive steps (NAG; Vowpal Wabbit's default update): AdaGrad's steps divided by each feature's largest |x_i| so far, so that rescaling a feature changes no prediction; implies adaptive.";
-    Kernel "kernel" ParamKind::Choice(&["rbf", "poly"]),
-        "The kernel of the kernel learners: Gaussian exp(−γ‖x − x′‖²) or polynomial (γ⟨x, x′⟩ + c)^d.";
-    Gamma "gamma" ParamKind::Real, "The kernel's γ.";
-    Coef0 "coef0" ParamKind::Real, "The polynomial kernel's constant c.";
-    Degree "degree" ParamKind::Whole, "The polynomial kernel's degree d.";
-    Budget "budget" ParamKind::Whole,
-        "At most this many support rows (0: no limit); under a full budget the row with the least Σ|α| leaves.";
-}
+param_table!(define_params);
 
 impl Param {
     /// A hyper-parameter given by name rather than number: its names, the

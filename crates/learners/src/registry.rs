@@ -60,7 +60,7 @@ impl Learner {
             return Err(crate::error::param(
                 "adaptive",
                 0.0,
-                "1 with normalized steps, which are adaptive (drop --adaptive 0, or --normalized 0)",
+                "1 with normalized steps, which are adaptive (leave adaptive at 1, or normalized at 0)",
             ));
         }
         let poly = given.get(Param::Kernel) == Some(1.0);
@@ -68,7 +68,11 @@ impl Learner {
             && !poly
             && let Some(p) = [Param::Coef0, Param::Degree].into_iter().find(|&p| given.get(p).is_some())
         {
-            return Err(crate::error::param(p.name(), given.get(p).unwrap_or(0.0), "given with --kernel poly only"));
+            return Err(crate::error::param(
+                p.name(),
+                given.get(p).unwrap_or(0.0),
+                "given with the polynomial kernel (kernel = poly) only",
+            ));
         }
         let mut value = |p: Param| -> f64 {
             let (_, default) = takes.iter().find(|t| t.0 == p).expect("a parameter of this learner");

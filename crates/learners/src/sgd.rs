@@ -123,7 +123,7 @@ impl SgdParams {
             return Err(param(
                 "lambda",
                 self.lambda,
-                "0 with adaptive steps, which take no L2 or projection (--adaptive 0 for η/√k steps with L2)",
+                "0 with adaptive steps, which take no L2 or projection (adaptive = 0 for η/√k steps with L2)",
             ));
         }
         if let Some(r) = self.radius

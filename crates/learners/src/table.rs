@@ -145,7 +145,8 @@ mod lists {
     // weights) or that have none.
     const DECADES: &[f64] = &[0.1, 0.3, 1.0, 3.0, 10.0];
     pub const NO_GRID: &[(Param, Axis)] = &[];
-    pub const SGD_GRID: &[(Param, Axis)] = &[(Param::Eta, Axis::Times(DECADES)), (Param::Average, Axis::Values(&[0.0, 1.0]))];
+    pub const SGD_GRID: &[(Param, Axis)] =
+        &[(Param::Eta, Axis::Times(DECADES)), (Param::Average, Axis::Values(&[0.0, 1.0]))];
     pub const PEGASOS_GRID: &[(Param, Axis)] = &[(Param::Lambda, Axis::Values(&[1e-6, 1e-5, 1e-4, 1e-3, 1e-2]))];
     pub const WINNOW_GRID: &[(Param, Axis)] = &[(Param::Alpha, Axis::Values(&[1.05, 1.1, 1.2, 1.5, 2.0]))];
     pub const EG_GRID: &[(Param, Axis)] =

@@ -89,7 +89,10 @@ macro_rules! encodings {
             }
             /// The same rows with other labels, one per row. Panics if
             /// `labels` has another length.
-            pub fn with_labels<'b>(&'b self, labels: &'b [f32]) -> ExamplesView<'b> {
+            pub fn with_labels<'b>(&self, labels: &'b [f32]) -> ExamplesView<'b>
+            where
+                'a: 'b,
+            {
                 match self {
                     $(ExamplesView::$variant(e) => ExamplesView::$variant(e.with_labels(labels)),)*
                 }

@@ -82,8 +82,9 @@ impl<'a, S: RowSet> ShardedExamples<'a, S> {
 
     /// The same rows labelled `labels[i]`. Panics if `labels` is not one
     /// per row.
-    pub fn with_labels<'b>(&'b self, labels: &'b [f32]) -> ShardedExamples<'b, S>
+    pub fn with_labels<'b>(&self, labels: &'b [f32]) -> ShardedExamples<'b, S>
     where
+        'a: 'b,
         S: 'b,
     {
         assert_eq!(labels.len(), self.len, "one label per row");

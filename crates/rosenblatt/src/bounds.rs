@@ -4,7 +4,7 @@
 
 use crate::compat::Expect;
 use crate::error::Error;
-use crate::model::{SavedModel, Weights};
+use crate::model::{Model, Weights};
 use crate::train::{Hooks, fit};
 use rosenblatt_learners::{
     HyperParams, Learner, LinearModel, Mixing, Order, ParallelOptions, TrainOptions, mistake_bounds,
@@ -25,7 +25,7 @@ pub enum Reference<'a> {
     /// A saved linear binary model.
     Model {
         /// The model.
-        model: &'a SavedModel,
+        model: &'a Model,
         /// Its file, for messages.
         path: &'a Path,
     },

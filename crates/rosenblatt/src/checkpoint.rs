@@ -7,7 +7,7 @@
 //! model — byte for byte — that training all its passes in one go writes.
 
 use crate::error::Error;
-use crate::model::SavedModel;
+use crate::model::Model;
 use crate::train::{Hooks, TrainSpec, train_dataset};
 use rosenblatt_loader::Dataset;
 
@@ -22,8 +22,8 @@ pub fn train_checkpointed(
     spec: &TrainSpec,
     every: usize,
     hooks: Hooks<'_>,
-    save: &mut dyn FnMut(&SavedModel) -> Result<(), Error>,
-) -> Result<SavedModel, Error> {
+    save: &mut dyn FnMut(&Model) -> Result<(), Error>,
+) -> Result<Model, Error> {
     let learner = spec.learner;
     let total = spec.options.passes;
     let refuse = |why: String| Err(Error::Input(format!("checkpoints: {why}")));

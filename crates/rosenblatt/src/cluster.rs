@@ -6,7 +6,7 @@
 //! would make, bit for bit. No network code of our own: MPI moves the bytes.
 
 use crate::error::Error;
-use crate::model::{Prediction, SavedModel};
+use crate::model::{Model, Prediction};
 use rosenblatt_kernels::{Examples, Row};
 use rosenblatt_learners::{InMemoryExamples, Team, failures, held};
 use rosenblatt_loader::{Dataset, ExamplesView};
@@ -77,7 +77,7 @@ fn gather_labelled(team: &dyn Team, mine: &[(f32, Prediction)]) -> Vec<(f32, Pre
 /// processes of `team`, each its share ([`rows_of`] with one part per
 /// process, `data` opened for it): on every process, all of them in input
 /// order. A failure on any process fails all of them.
-pub fn labelled_over(team: &dyn Team, model: &SavedModel, data: &Dataset) -> Result<Vec<(f32, Prediction)>, Error> {
+pub fn labelled_over(team: &dyn Team, model: &Model, data: &Dataset) -> Result<Vec<(f32, Prediction)>, Error> {
     let local = (|| {
         let mine = share(data, rows_of(team.rank(), team.size(), team.size(), data.rows())?)?;
         Ok(mine.labels().into_iter().zip(model.predictions(&mine)?).collect::<Vec<_>>())

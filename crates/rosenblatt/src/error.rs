@@ -10,6 +10,9 @@ pub enum Error {
     /// Training.
     #[error(transparent)]
     Learn(#[from] rosenblatt_learners::LearnError),
+    /// A training request that cannot run, whatever the data.
+    #[error(transparent)]
+    Config(#[from] crate::config::ConfigError),
     /// A model file that cannot be used, and why.
     #[error("{path}: {reason}")]
     Model {

@@ -4,7 +4,7 @@
 
 use crate::compat::Expect;
 use crate::error::Error;
-use crate::model::{Prediction, SavedModel, Weights};
+use crate::model::{Model, Prediction, Weights};
 use rosenblatt_learners::Loss;
 use rosenblatt_loader::{Dataset, ExamplesView};
 use std::path::Path;
@@ -84,7 +84,7 @@ fn per_class(confusion: &[Vec<u64>]) -> (Vec<f64>, Vec<f64>, Vec<f64>) {
 
 /// Evaluates `model` on `data`, after checking that they belong together
 /// ([`Expect::meet`]): the notes come back in the evaluation.
-pub fn evaluate_dataset(model: &SavedModel, model_path: &Path, data: &Dataset) -> Result<Evaluation, Error> {
+pub fn evaluate_dataset(model: &Model, model_path: &Path, data: &Dataset) -> Result<Evaluation, Error> {
     let notes = Expect::model(model_path, &model.meta).meet(data.dir(), data.manifest())?;
     let mut e = evaluate(model, &data.examples()?)?;
     e.notes = notes;
@@ -97,7 +97,7 @@ pub fn evaluate_dataset(model: &SavedModel, model_path: &Path, data: &Dataset) -
 /// own rows, and every process gets the evaluation of all of them, in
 /// input order — the one process's figures, bit for bit.
 pub fn evaluate_dataset_over(
-    model: &SavedModel,
+    model: &Model,
     model_path: &Path,
     data: &Dataset,
     team: &dyn rosenblatt_learners::Team,
@@ -111,7 +111,7 @@ pub fn evaluate_dataset_over(
 }
 
 /// Evaluates `model` on `data`.
-pub fn evaluate(model: &SavedModel, data: &ExamplesView<'_>) -> Result<Evaluation, Error> {
+pub fn evaluate(model: &Model, data: &ExamplesView<'_>) -> Result<Evaluation, Error> {
     let labels = data.labels();
     if let Some(e) = check_labels(model, &labels) {
         return Err(e);
@@ -120,7 +120,7 @@ pub fn evaluate(model: &SavedModel, data: &ExamplesView<'_>) -> Result<Evaluatio
 }
 
 /// Refuses labels that are not the model's classes.
-fn check_labels(model: &SavedModel, labels: &[f32]) -> Option<Error> {
+fn check_labels(model: &Model, labels: &[f32]) -> Option<Error> {
     let classes = &model.meta.classes;
     let i = labels.iter().position(|&l| !classes.contains(&f64::from(l)))?;
     let what =
@@ -133,12 +133,7 @@ fn check_labels(model: &SavedModel, labels: &[f32]) -> Option<Error> {
 
 /// The evaluation of `predictions` against `labels` (rows of dimension
 /// `data_dim`).
-fn metrics(
-    model: &SavedModel,
-    labels: &[f32],
-    predictions: &[Prediction],
-    data_dim: usize,
-) -> Result<Evaluation, Error> {
+fn metrics(model: &Model, labels: &[f32], predictions: &[Prediction], data_dim: usize) -> Result<Evaluation, Error> {
     if let Some(e) = check_labels(model, labels) {
         return Err(e);
     }

@@ -22,8 +22,10 @@ pub mod bounds;
 pub mod checkpoint;
 pub mod cluster;
 pub mod compat;
+pub mod config;
 mod error;
 pub mod eval;
+pub mod fit;
 pub mod model;
 pub mod ocr;
 pub mod online;
@@ -34,7 +36,16 @@ pub mod train;
 pub mod tune;
 mod whole;
 
+pub use config::{Config, ConfigError, Labels};
 pub use error::Error;
+pub use fit::{Dataset, Fit, Predict};
+pub use model::{Model, Prediction};
+pub use online::{Rows, Trainer};
+
+/// What an embedding program needs: `use rosenblatt::prelude::*;`.
+pub mod prelude {
+    pub use crate::{Config, Dataset, Error, Fit, Labels, Model, Predict, Prediction, Rows, Trainer};
+}
 pub use rosenblatt_kernels as kernels;
 pub use rosenblatt_learners as learners;
 pub use rosenblatt_loader as loader;

@@ -150,7 +150,7 @@ pub struct Prediction {
 
 /// A model with its metadata.
 #[derive(Clone, Debug, PartialEq)]
-pub struct SavedModel {
+pub struct Model {
     /// Learner, parameters, dimension, classes, training summary.
     pub meta: ModelMeta,
     /// The weights.
@@ -297,38 +297,11 @@ impl Weights {
     }
 }
 
-impl SavedModel {
-    /// Label and score of every row of `data` into `out` (one per row), in
-    /// parallel; features beyond the model's dimension get weight 0.
-    pub fn predictions_into<E: Examples>(&self, data: &E, out: &mut [Prediction]) -> Result<(), Error> {
-        self.weights.predictions_into(&self.meta.classes, data, out)
-    }
-
-    /// Label and score of every row of a dataset.
-    pub fn predictions(&self, data: &ExamplesView<'_>) -> Result<Vec<Prediction>, Error> {
+impl Model {
+    /// Label and score of every row of a dataset view (the commands'
+    /// predictions; embedders use [`crate::Predict`]).
+    pub(crate) fn predictions(&self, data: &ExamplesView<'_>) -> Result<Vec<Prediction>, Error> {
         self.weights.predictions(&self.meta.classes, data)
-    }
-
-    /// Scores every row of `data` into `out` (one per row), in parallel: the
-    /// margin `w·x + b` for linear models, the vote for voted ones, the
-    /// predicted class id for multi-class ones.
-    pub fn predict_into<E: Examples>(&self, data: &E, out: &mut [f32]) -> Result<(), Error> {
-        let mut p = vec![Prediction::default(); out.len()];
-        self.predictions_into(data, &mut p)?;
-        let multiclass = self.meta.classes != [-1.0, 1.0];
-        out.iter_mut().zip(&p).for_each(|(o, p)| *o = if multiclass { p.label } else { p.score });
-        Ok(())
-    }
-
-    /// Scores every row of a dataset into `out`, as [`SavedModel::predict_into`].
-    pub fn predict_dataset(&self, data: &rosenblatt_loader::Dataset, out: &mut [f32]) -> Result<(), Error> {
-        if out.len() as u64 != data.rows() {
-            return Err(Error::Input(format!("{} outputs for {} rows", out.len(), data.rows())));
-        }
-        let p = self.predictions(&data.examples()?)?;
-        let multiclass = self.meta.classes != [-1.0, 1.0];
-        out.iter_mut().zip(&p).for_each(|(o, p)| *o = if multiclass { p.label } else { p.score });
-        Ok(())
     }
 
     /// The file's bytes.
@@ -422,6 +395,17 @@ impl SavedModel {
         out
     }
 
+    /// The features it was trained on (rows may have more: those get
+    /// weight 0).
+    pub fn dim(&self) -> usize {
+        self.meta.dim as usize
+    }
+
+    /// The learner that trained it.
+    pub fn learner(&self) -> Learner {
+        self.meta.learner
+    }
+
     /// Writes the model to `path` (atomically).
     pub fn save(&self, path: &Path) -> Result<(), Error> {
         Ok(rosenblatt_loader::fs::write_atomic(path, &self.to_bytes())?)
@@ -436,7 +420,7 @@ impl SavedModel {
     }
 
     /// Reads and checks a model file.
-    pub fn load(path: &Path) -> Result<SavedModel, Error> {
+    pub fn load(path: &Path) -> Result<Model, Error> {
         if path.is_dir() {
             return Err(bad(
                 path,
@@ -445,11 +429,16 @@ impl SavedModel {
         }
         let bytes = std::fs::read(path)
             .map_err(|e| Error::Load(rosenblatt_loader::LoadError::Io { path: path.into(), source: e }))?;
-        Self::from_bytes(path, &bytes)
+        Self::decode(path, &bytes)
     }
 
-    /// Checks and decodes a model file's bytes (`path` names it in errors).
-    pub fn from_bytes(path: &Path, b: &[u8]) -> Result<SavedModel, Error> {
+    /// Checks and decodes a model file's bytes ([`Model::to_bytes`]).
+    pub fn from_bytes(bytes: &[u8]) -> Result<Model, Error> {
+        Self::decode(Path::new("<bytes>"), bytes)
+    }
+
+    /// Checks and decodes a model file's bytes, `path` naming them in errors.
+    pub fn decode(path: &Path, b: &[u8]) -> Result<Model, Error> {
         if b.len() < 28 || &b[..8] != MAGIC {
             return Err(bad(path, "not a rosenblatt model file (bad magic or too short)"));
         }
@@ -495,7 +484,7 @@ impl SavedModel {
             }
             let parts = voted_parts(payload, dim).map_err(|reason| bad(path, reason))?;
             let v = VotedPredictor::from_parts(parts).map_err(|e| bad(path, e.to_string()))?;
-            return Ok(SavedModel { meta, weights: Weights::Voted(v), state });
+            return Ok(Model { meta, weights: Weights::Voted(v), state });
         }
         if kind == 3 {
             let parts = kernel_parts(payload, dim).map_err(|reason| bad(path, reason))?;
@@ -508,7 +497,7 @@ impl SavedModel {
                 return Err(bad(path, format!("a kernel model with {c} outputs does not fit {k} classes")));
             }
             let m = parts.checked().map_err(|e| bad(path, e.to_string()))?;
-            return Ok(SavedModel { meta, weights: Weights::Kernel(m), state });
+            return Ok(Model { meta, weights: Weights::Kernel(m), state });
         }
         let want = match kind {
             0 => dim.checked_add(1),
@@ -535,7 +524,7 @@ impl SavedModel {
             let (w, b) = floats.split_at(dim * k);
             Weights::Multiclass(MulticlassModel { dim, weights: w.to_vec(), bias: b.to_vec() })
         };
-        Ok(SavedModel { meta, weights, state })
+        Ok(Model { meta, weights, state })
     }
 }
 

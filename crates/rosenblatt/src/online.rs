@@ -20,7 +20,7 @@
 //! same rows with the same seed and `P` passes, bit for bit.
 
 use crate::error::Error;
-use crate::model::{ModelMeta, SavedModel, Training, Weights};
+use crate::model::{Model, ModelMeta, Training, Weights};
 use rosenblatt_kernels::{DenseRow, Examples, SparseRow, check_indices};
 use rosenblatt_learners::{
     AnyModel, Configured, DataFacts, HyperParams, LearnError, Learner, LinearModel, Mixable, Mixing, OneProcess,
@@ -274,7 +274,21 @@ macro_rules! with_rows {
 }
 pub(crate) use with_rows;
 
-impl Rows<'_> {
+impl<'a> Rows<'a> {
+    /// Borrowed CSR rows: zero-based row pointers `indptr` (one more than
+    /// there are rows), column `indices` and `values`, `dim` features;
+    /// checked once here (indices sorted, unique and below `dim`, values
+    /// finite). Unlabelled: [`Rows::with_labels`] gives them labels.
+    pub fn csr(indptr: &'a [u64], indices: &'a [u32], values: &'a [f32], dim: usize) -> Result<Rows<'a>, Error> {
+        Ok(Rows::Csr(CsrRows::try_new(dim, indptr, indices, values, None)?))
+    }
+
+    /// Borrowed dense rows: `n_rows` rows of `dim` values, row after row;
+    /// checked once here (values finite). Unlabelled.
+    pub fn dense(values: &'a [f32], n_rows: usize, dim: usize) -> Result<Rows<'a>, Error> {
+        Ok(Rows::Dense(DenseRows::try_new(n_rows, dim, values, None)?))
+    }
+
     /// Number of rows.
     pub fn len(&self) -> usize {
         with_rows!(self, |e| e.len())
@@ -290,7 +304,10 @@ impl Rows<'_> {
     /// The same rows labelled `labels[i]` (one-vs-rest trainers share one
     /// checked batch, each with its own labels); refused unless there is
     /// one label per row.
-    pub fn with_labels<'b>(&'b self, labels: &'b [f32]) -> Result<Rows<'b>, Error> {
+    pub fn with_labels<'b>(&self, labels: &'b [f32]) -> Result<Rows<'b>, Error>
+    where
+        'a: 'b,
+    {
         if labels.len() != self.len() {
             return Err(Error::Input(format!("{} labels for {} rows", labels.len(), self.len())));
         }
@@ -376,7 +393,7 @@ pub struct Trainer {
     recorded: Option<Scales>,
     /// The model resumed from: it predicts until the next batch, when its
     /// state is restored into the learner.
-    resumed: Option<SavedModel>,
+    resumed: Option<Model>,
     inner: Option<Inner>,
     /// A kernel learner's run (they learn from one batch, whole).
     pub(crate) whole: Option<crate::whole::Whole>,
@@ -463,7 +480,15 @@ impl Trainer {
     /// A trainer that continues `model`'s learner (its file must carry the
     /// learner's state: format version 3): its hyper-parameters, the
     /// values it derived from its data, its state and seed.
-    pub fn resume(model: &SavedModel, options: TrainerOptions) -> Result<Trainer, Error> {
+    pub fn resume(model: &Model) -> Result<Trainer, Error> {
+        let t = &model.meta.training;
+        let options = TrainerOptions { order: t.order, parts: t.parts.max(1), ..TrainerOptions::default() };
+        Self::resume_with(model, TrainerOptions { mixing: t.mixing.unwrap_or(options.mixing), ..options })
+    }
+
+    /// [`Trainer::resume`] with `options` for the batches to come (the seed
+    /// is always the model's).
+    pub fn resume_with(model: &Model, options: TrainerOptions) -> Result<Trainer, Error> {
         let m = &model.meta;
         // A kernel model predicts; it learns no further (its learner trains
         // on one whole batch), so it needs no state.
@@ -513,8 +538,13 @@ impl Trainer {
     /// Perceptron stops early at a pass without mistakes). The first batch
     /// configures the learner: data-derived defaults come from it, and
     /// `passes × rows` is its planned number of steps.
-    pub fn learn(&mut self, rows: &Rows<'_>, passes: f64) -> Result<TrainReport, Error> {
+    pub fn learn_passes(&mut self, rows: &Rows<'_>, passes: f64) -> Result<TrainReport, Error> {
         self.learn_with(rows, passes, BatchHooks::default())
+    }
+
+    /// Learns from `rows` for one pass ([`Trainer::learn_passes`]).
+    pub fn learn(&mut self, rows: &Rows<'_>) -> Result<TrainReport, Error> {
+        self.learn_passes(rows, 1.0)
     }
 
     /// [`Trainer::learn`], reporting through `hooks` as it goes.
@@ -706,7 +736,7 @@ impl Trainer {
 
     /// The model as of the last batch, with the learner's whole state (to
     /// resume from); an error before the first batch.
-    pub fn model(&mut self) -> Result<SavedModel, Error> {
+    pub fn model(&mut self) -> Result<Model, Error> {
         if let Some(w) = &self.whole {
             return Ok(w.model(self));
         }
@@ -725,7 +755,7 @@ impl Trainer {
             training: self.training.clone(),
         };
         let weights = inner.weights.clone().expect("matched above");
-        Ok(SavedModel { meta, weights, state: Some(inner.learner.save()) })
+        Ok(Model { meta, weights, state: Some(inner.learner.save()) })
     }
 
     /// The model as of the last batch and the learner's whole state,
@@ -885,7 +915,7 @@ pub fn learn_together(
         && trainers.iter().all(|t| alike(t))
         && rows.iter().all(|r| r.labels().is_some() && r.same_rows(&rows[0]));
     if !together {
-        return trainers.iter_mut().zip(rows).map(|(t, r)| t.learn(r, passes)).collect();
+        return trainers.iter_mut().zip(rows).map(|(t, r)| t.learn_passes(r, passes)).collect();
     }
     let options = trainers.iter_mut().zip(rows).map(|(t, r)| t.prepare(r, passes)).collect::<Result<Vec<_>, _>>()?;
     let labels: Vec<&[f32]> = rows.iter().filter_map(Rows::labels).collect();

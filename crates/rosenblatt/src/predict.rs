@@ -5,7 +5,7 @@
 
 use crate::compat::Expect;
 use crate::error::Error;
-use crate::model::{Prediction, SavedModel};
+use crate::model::{Model, Prediction};
 use rosenblatt_loader::input::read_input;
 use rosenblatt_loader::libsvm::parse_parallel;
 use rosenblatt_loader::{Dataset, LoadError, OpenOptions, ParseOptions, WriteOptions};
@@ -23,7 +23,7 @@ pub struct Predicted {
 /// The rows a model is to meet: a dataset directory, or LIBSVM text (a
 /// file, plain or compressed, a pipe, or `-` for standard input) read in
 /// `base`, by default the index base the model's training data had.
-pub fn open_input(model: &SavedModel, input: &Path, base: Option<u8>) -> Result<Dataset, Error> {
+pub fn open_input(model: &Model, input: &Path, base: Option<u8>) -> Result<Dataset, Error> {
     if input.is_dir() {
         if base.is_some() {
             return Err(Error::Input(format!(
@@ -45,7 +45,7 @@ pub fn open_input(model: &SavedModel, input: &Path, base: Option<u8>) -> Result<
 /// (plain, gzip or bzip2) read with indices counted from `base` (`None`:
 /// the base of the model's training data). Labels in the input are not
 /// looked at.
-pub fn predict_path(model: &SavedModel, model_path: &Path, input: &Path, base: Option<u8>) -> Result<Predicted, Error> {
+pub fn predict_path(model: &Model, model_path: &Path, input: &Path, base: Option<u8>) -> Result<Predicted, Error> {
     let expect = Expect::model(model_path, &model.meta);
     let data = open_input(model, input, base)?;
     let notes = expect.features(input, data.manifest());

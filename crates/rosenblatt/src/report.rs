@@ -11,7 +11,7 @@
 //! bytes: timings are not drawn.
 
 use crate::error::Error;
-use crate::model::{SavedModel, Weights};
+use crate::model::{Model, Weights};
 use crate::plot::{Chart, Panel, Series, escape, weight_image};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
@@ -184,7 +184,7 @@ pub const IMAGE_SIDE: usize = 28;
 
 /// Renders `inputs`; `models[i]`, when given, is input `i`'s model (for a
 /// train run, otherwise read from the path its document names, if there).
-pub fn render(inputs: &[Input], models: &[Option<&SavedModel>]) -> Result<Report, Error> {
+pub fn render(inputs: &[Input], models: &[Option<&Model>]) -> Result<Report, Error> {
     if inputs.is_empty() {
         return Err(Error::Input("nothing to report: give at least one JSON document".into()));
     }
@@ -256,7 +256,7 @@ pub fn render(inputs: &[Input], models: &[Option<&SavedModel>]) -> Result<Report
             let loaded;
             let model = match (models.get(i).copied().flatten(), &t.model) {
                 (Some(m), _) => Some(m),
-                (None, Some(path)) => match SavedModel::load(path) {
+                (None, Some(path)) => match Model::load(path) {
                     Ok(m) => {
                         loaded = m;
                         Some(&loaded)
@@ -479,7 +479,7 @@ fn file_safe(name: &str) -> String {
 /// The model's weight vectors as 28×28 panels (title, values), or `None`
 /// when its dimension is not one such image or it has no weight vector (a
 /// kernel model).
-pub fn weight_panels(m: &SavedModel) -> Option<Vec<(String, Vec<f32>)>> {
+pub fn weight_panels(m: &Model) -> Option<Vec<(String, Vec<f32>)>> {
     let side = IMAGE_SIDE * IMAGE_SIDE;
     if m.meta.dim != side as u64 {
         return None;

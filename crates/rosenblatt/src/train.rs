@@ -14,7 +14,7 @@
 
 use crate::compat::{Expect, classes_of};
 use crate::error::Error;
-use crate::model::{ModelMeta, SavedModel, Training, Weights};
+use crate::model::{Model, ModelMeta, Training, Weights};
 use crate::online::{BatchHooks, Rows, Trainer, TrainerOptions};
 use rosenblatt_learners::{
     AnyModel, BLOCK_ROWS, Config, Configured, DataFacts, HyperParams, KernelConfig, KernelTrainer, Learner, Mixing,
@@ -66,7 +66,7 @@ pub struct TrainSpec {
     /// Resume this model's learner (`train --init`): its state, its
     /// hyper-parameters (those given must agree), its seed and order;
     /// `options.passes` more passes follow the ones it ran.
-    pub init: Option<SavedModel>,
+    pub init: Option<Model>,
 }
 
 impl TrainSpec {
@@ -119,7 +119,7 @@ pub fn train_dataset(
     test: Option<&Dataset>,
     spec: &TrainSpec,
     mut hooks: Hooks<'_>,
-) -> Result<SavedModel, Error> {
+) -> Result<Model, Error> {
     let learner = spec.learner;
     let classes = classes_of(data)?;
     let multiclass = classes != [-1.0, 1.0];
@@ -221,7 +221,7 @@ pub fn train_dataset(
         training,
     };
     let state = (!fitted.state.is_empty()).then_some(fitted.state);
-    Ok(SavedModel { meta, weights: fitted.weights, state })
+    Ok(Model { meta, weights: fitted.weights, state })
 }
 
 /// Refuses what `spec` asks for (scoring a test set after each pass, with
@@ -280,12 +280,7 @@ pub fn split_holdout<'v>(
 /// resumes, after checking that it can: same learner, dimension and
 /// training rows, a saved state, one part, whole passes, and no
 /// hyper-parameter given that differs from the model's.
-fn resumed(
-    m: &SavedModel,
-    spec: &TrainSpec,
-    data: &Dataset,
-    examples: usize,
-) -> Result<(HyperParams, TrainOptions), Error> {
+fn resumed(m: &Model, spec: &TrainSpec, data: &Dataset, examples: usize) -> Result<(HyperParams, TrainOptions), Error> {
     let learner = spec.learner;
     let refuse = |why: String| Err(Error::Input(format!("--init: {why}")));
     let t = &m.meta.training;

@@ -88,7 +88,7 @@ pub(crate) struct Whole {
 impl Whole {
     /// The model file's contents: no learner state, since a kernel learner
     /// does not learn on from a model.
-    pub(crate) fn model(&self, t: &crate::online::Trainer) -> crate::model::SavedModel {
+    pub(crate) fn model(&self, t: &crate::online::Trainer) -> crate::model::Model {
         let meta = crate::model::ModelMeta {
             learner: t.learner,
             params: self.configured.params.iter().map(|&(k, v)| (k.to_string(), v)).collect(),
@@ -97,7 +97,7 @@ impl Whole {
             index_base: 0,
             training: t.training.clone(),
         };
-        crate::model::SavedModel { meta, weights: self.weights.clone(), state: None }
+        crate::model::Model { meta, weights: self.weights.clone(), state: None }
     }
 }
 

@@ -695,7 +695,7 @@ mod data {
 
     #[test]
     fn parts_set_the_model_and_threads_only_the_speed() {
-        use rosenblatt::model::SavedModel;
+        use rosenblatt::model::Model;
         let tmp = tempfile::tempdir().unwrap();
         let (bin, _) = binary_and_multiclass_sets(tmp.path());
         let train = |parts: &str, threads: &str, mix: &str, name: &str| {
@@ -720,7 +720,7 @@ mod data {
             assert_eq!(code, 0, "{err}");
             let v: serde_json::Value = serde_json::from_str(&out).unwrap();
             assert_eq!(v["training"]["parts"], parts.parse::<u64>().unwrap());
-            (SavedModel::load(&model).unwrap(), std::fs::read(&model).unwrap())
+            (Model::load(&model).unwrap(), std::fs::read(&model).unwrap())
         };
         let (a, a_bytes) = train("3", "1", "weighted", "a.model");
         let (b, b_bytes) = train("3", "2", "weighted", "b.model");

@@ -90,7 +90,7 @@ fn derived_defaults_are_printed_and_recorded() {
     assert!(err.contains("eg-pm: b = 123: d / max |x_i|; here d = 123, max |x_i| = 1"), "{err}");
     let eta = (2.0 * 246f64.ln() / 4000.0).sqrt();
     assert!(err.contains(&format!("eg-pm: eta = {:.6}", eta).trim_end_matches('0').to_string()), "{err}");
-    let saved = rosenblatt::model::SavedModel::load(&model).unwrap();
+    let saved = rosenblatt::model::Model::load(&model).unwrap();
     let get = |k: &str| saved.meta.params.get(k).copied();
     assert_eq!(get("b"), Some(123.0));
     assert!((get("eta").unwrap() - eta).abs() < 1e-12);

@@ -5,7 +5,7 @@ use rosenblatt::learners::{
     OneProcess, OnlineLearner, Outputs, ParallelOptions, PerceptronParams, TrainOptions, VotedPerceptron, train,
     train_kernel, train_parallel,
 };
-use rosenblatt::model::{ModelMeta, SavedModel, Training, Weights};
+use rosenblatt::model::{Model, ModelMeta, Training, Weights};
 use std::path::Path;
 
 fn meta(dim: u64, classes: Vec<f64>) -> ModelMeta {
@@ -14,8 +14,8 @@ fn meta(dim: u64, classes: Vec<f64>) -> ModelMeta {
     ModelMeta { learner: Learner::Perceptron, params, dim, classes, index_base: 1, training }
 }
 
-fn linear() -> SavedModel {
-    SavedModel {
+fn linear() -> Model {
+    Model {
         meta: meta(4, vec![-1.0, 1.0]),
         weights: Weights::Linear(LinearModel { weights: vec![0.5, -1.25, 0.0, 3.0], bias: -0.75 }),
         state: None,
@@ -25,7 +25,7 @@ fn linear() -> SavedModel {
 #[test]
 fn models_round_trip_through_files() {
     let tmp = tempfile::tempdir().unwrap();
-    let multi = SavedModel {
+    let multi = Model {
         meta: meta(3, vec![0.0, 1.0, 2.0]),
         weights: Weights::Multiclass(MulticlassModel {
             dim: 3,
@@ -38,7 +38,7 @@ fn models_round_trip_through_files() {
     for (name, m) in [("linear.model", linear()), ("multi.model", multi)] {
         let path = tmp.path().join(name);
         m.save(&path).unwrap();
-        assert_eq!(SavedModel::load(&path).unwrap(), m);
+        assert_eq!(Model::load(&path).unwrap(), m);
     }
 }
 
@@ -46,7 +46,7 @@ fn models_round_trip_through_files() {
 fn every_damaged_file_is_refused_with_a_reason() {
     let good = linear().to_bytes();
     let p = Path::new("m.model");
-    let err = |b: &[u8]| SavedModel::from_bytes(p, b).unwrap_err().to_string();
+    let err = |b: &[u8]| Model::decode(p, b).unwrap_err().to_string();
     // Every truncation.
     for len in 0..good.len() {
         let e = err(&good[..len]);
@@ -56,7 +56,7 @@ fn every_damaged_file_is_refused_with_a_reason() {
     for i in 0..good.len() {
         let mut b = good.clone();
         b[i] ^= 0x04;
-        assert!(SavedModel::from_bytes(p, &b).is_err(), "flip at byte {i} went unnoticed");
+        assert!(Model::decode(p, &b).is_err(), "flip at byte {i} went unnoticed");
     }
     // Another format version, with a valid checksum: named as such.
     let mut b = good.clone();
@@ -81,7 +81,7 @@ fn metadata_floats_round_trip_exactly() {
     for v in [0.24185886299999998f64, 0.1 + 0.2, 1e-300, 123456.78901234567] {
         m.meta.params.insert("r".into(), v);
         m.meta.training.passes = v;
-        let back = SavedModel::from_bytes(Path::new("m.model"), &m.to_bytes()).unwrap();
+        let back = Model::decode(Path::new("m.model"), &m.to_bytes()).unwrap();
         assert_eq!((back.meta.params["r"], back.meta.training.passes), (v, v));
     }
 }
@@ -102,7 +102,7 @@ fn version_1_files_are_still_read() {
     }
     let crc = crc32fast::hash(&b);
     b.extend_from_slice(&crc.to_le_bytes());
-    let m = SavedModel::from_bytes(Path::new("old.model"), &b).unwrap();
+    let m = Model::decode(Path::new("old.model"), &b).unwrap();
     assert_eq!(m.weights, linear().weights);
     assert_eq!(m.meta.learner, Learner::AveragedPerceptron);
     assert_eq!(m.meta.index_base, 0);
@@ -128,7 +128,7 @@ fn version_2_files_are_read_without_a_state() {
     b[8..12].copy_from_slice(&2u32.to_le_bytes());
     let crc = crc32fast::hash(&b);
     b.extend_from_slice(&crc.to_le_bytes());
-    let m = SavedModel::from_bytes(Path::new("v2.model"), &b).unwrap();
+    let m = Model::decode(Path::new("v2.model"), &b).unwrap();
     assert_eq!((m.weights, m.state), (linear().weights, None));
     // A version 3 file whose state length runs past its payload is refused.
     let mut bad = v3.clone();
@@ -136,13 +136,13 @@ fn version_2_files_are_read_without_a_state() {
     bad[n - 12..n - 4].copy_from_slice(&1_000_000u64.to_le_bytes());
     let crc = crc32fast::hash(&bad[..n - 4]);
     bad[n - 4..].copy_from_slice(&crc.to_le_bytes());
-    let e = SavedModel::from_bytes(Path::new("bad.model"), &bad).unwrap_err().to_string();
+    let e = Model::decode(Path::new("bad.model"), &bad).unwrap_err().to_string();
     assert!(e.contains("learner state of 1000000 bytes runs past"), "{e}");
 }
 
 /// A voted Perceptron trained on a small separable problem (in `parts`
 /// mixed parts when more than one), saved as a model.
-fn voted_in(parts: usize) -> (SavedModel, InMemoryExamples) {
+fn voted_in(parts: usize) -> (Model, InMemoryExamples) {
     let mut data = InMemoryExamples::new(6);
     for i in 0..120u32 {
         let (a, b) = ((i * 37 % 100) as f32 / 50.0, (i * 61 % 100) as f32 / 50.0);
@@ -161,7 +161,7 @@ fn voted_in(parts: usize) -> (SavedModel, InMemoryExamples) {
     assert!(predictor.mistakes() > 5);
     let mut meta = meta(6, vec![-1.0, 1.0]);
     meta.learner = Learner::VotedPerceptron;
-    (SavedModel { meta, weights: Weights::Voted(predictor), state: None }, data)
+    (Model { meta, weights: Weights::Voted(predictor), state: None }, data)
 }
 
 #[test]
@@ -181,15 +181,16 @@ fn voted_round_trip(parts: usize) {
     assert_eq!(p.starts.len(), if parts == 1 { 0 } else { 3 * 7 }, "one start per mix");
     let path = tmp.path().join("voted.model");
     m.save(&path).unwrap();
-    let back = SavedModel::load(&path).unwrap();
+    let back = Model::load(&path).unwrap();
     assert_eq!(back, m);
     // The loaded file votes exactly as the predictor built from the training set.
     let Weights::Voted(v) = &m.weights else { unreachable!() };
     let mut want = vec![0.0; data.len()];
     v.votes(&&data, &mut want);
-    let mut got = vec![0.0f32; data.len()];
-    back.predict_into(&&data, &mut got).unwrap();
-    assert_eq!(got, want.iter().map(|&v| v as f32).collect::<Vec<_>>());
+    let mut got = vec![Default::default(); data.len()];
+    back.weights.predictions_into(&back.meta.classes, &&data, &mut got).unwrap();
+    let scores: Vec<f32> = got.iter().map(|p: &rosenblatt::model::Prediction| p.score).collect();
+    assert_eq!(scores, want.iter().map(|&v| v as f32).collect::<Vec<_>>());
 }
 
 #[test]
@@ -198,7 +199,7 @@ fn damaged_voted_files_are_refused_and_never_panic() {
     let good = m.to_bytes();
     let p = Path::new("v.model");
     for len in 0..good.len() {
-        assert!(SavedModel::from_bytes(p, &good[..len]).is_err(), "truncated to {len}");
+        assert!(Model::decode(p, &good[..len]).is_err(), "truncated to {len}");
     }
     // Payload damage behind a recomputed checksum: every byte of the payload
     // header and a sample of the arrays, each set to a few bad values.
@@ -218,7 +219,7 @@ fn damaged_voted_files_are_refused_and_never_panic() {
             // Either refused with the file named, or a valid model (a count
             // or value changed to another valid one) that writes back the
             // same bytes — never a panic.
-            match SavedModel::from_bytes(p, &b) {
+            match Model::decode(p, &b) {
                 Err(e) => {
                     assert!(e.to_string().starts_with("v.model: "), "{e}");
                     refused += 1;
@@ -232,7 +233,7 @@ fn damaged_voted_files_are_refused_and_never_panic() {
 
 /// A kernel model of `form` and `outputs` trained on 120 rows of 6 byte-valued
 /// features (values `byte / 255`), with its byte scale when `bytes`.
-fn kernel_in(kernel: Kernel, form: KernelForm, outputs: Outputs, bytes: bool) -> (SavedModel, InMemoryExamples) {
+fn kernel_in(kernel: Kernel, form: KernelForm, outputs: Outputs, bytes: bool) -> (Model, InMemoryExamples) {
     let scale = 1.0f32 / 255.0;
     let mut data = InMemoryExamples::new(6);
     let mut s = 12345u64;
@@ -259,7 +260,7 @@ fn kernel_in(kernel: Kernel, form: KernelForm, outputs: Outputs, bytes: bool) ->
     assert_eq!(m.scale.is_some(), bytes);
     let classes = if outputs == Outputs::Binary { vec![-1.0, 1.0] } else { vec![0.0, 1.0, 2.0] };
     let meta = ModelMeta { learner: Learner::KernelAveragedPerceptron, ..meta(6, classes) };
-    (SavedModel { meta, weights: Weights::Kernel(m), state: None }, data)
+    (Model { meta, weights: Weights::Kernel(m), state: None }, data)
 }
 
 fn kernels() -> Vec<(Kernel, KernelForm, Outputs)> {
@@ -287,13 +288,13 @@ fn kernel_models_round_trip_with_their_rows_as_bytes_and_predict_alone() {
         for m in [m, f32s] {
             let path = tmp.path().join("kernel.model");
             m.save(&path).unwrap();
-            let back = SavedModel::load(&path).unwrap();
+            let back = Model::load(&path).unwrap();
             assert_eq!(back, m, "{kernel:?} {form:?} {outputs:?}");
             assert_eq!(back.to_bytes(), m.to_bytes());
             let mut want = vec![Default::default(); data.len()];
             let mut got = want.clone();
-            m.predictions_into(&&data, &mut want).unwrap();
-            back.predictions_into(&&data, &mut got).unwrap();
+            m.weights.predictions_into(&m.meta.classes, &&data, &mut want).unwrap();
+            back.weights.predictions_into(&back.meta.classes, &&data, &mut got).unwrap();
             assert_eq!(want, got);
             // Labels are the model's classes; the scores its outputs'.
             let Weights::Kernel(k) = &m.weights else { unreachable!() };
@@ -316,7 +317,7 @@ fn damaged_kernel_files_are_refused_and_never_panic() {
         let (m, _) = kernel_in(kernel, form, outputs, form != KernelForm::Last);
         let good = m.to_bytes();
         for len in (0..good.len()).step_by(7) {
-            assert!(SavedModel::from_bytes(p, &good[..len]).is_err(), "truncated to {len}");
+            assert!(Model::decode(p, &good[..len]).is_err(), "truncated to {len}");
         }
         let meta_len = u64::from_le_bytes(good[16..24].try_into().unwrap()) as usize;
         let payload = 24 + meta_len;
@@ -333,7 +334,7 @@ fn damaged_kernel_files_are_refused_and_never_panic() {
                 b[i] = v;
                 let crc = crc32fast::hash(&b[..n - 4]);
                 b[n - 4..].copy_from_slice(&crc.to_le_bytes());
-                match SavedModel::from_bytes(p, &b) {
+                match Model::decode(p, &b) {
                     Err(e) => {
                         assert!(e.to_string().starts_with("k.model: "), "{e}");
                         refused += usize::from(header.contains(&i));
@@ -354,8 +355,8 @@ fn a_kernel_file_of_too_many_features_is_refused_before_predicting() {
     let (m, _) = kernel_in(Kernel::Rbf { gamma: 0.5 }, KernelForm::Last, Outputs::Binary, false);
     let Weights::Kernel(k) = m.weights else { unreachable!() };
     let wide = rosenblatt::learners::KernelModel { dim, rows: vec![], norms: vec![], coef: vec![], ..k };
-    let m = SavedModel { meta: meta(dim as u64, vec![-1.0, 1.0]), weights: Weights::Kernel(wide), state: None };
-    let e = SavedModel::from_bytes(Path::new("k.model"), &m.to_bytes()).unwrap_err().to_string();
+    let m = Model { meta: meta(dim as u64, vec![-1.0, 1.0]), weights: Weights::Kernel(wide), state: None };
+    let e = Model::decode(Path::new("k.model"), &m.to_bytes()).unwrap_err().to_string();
     assert!(e.contains("dimension 65537 above 65536"), "{e}");
 }
 

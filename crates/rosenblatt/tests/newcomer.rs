@@ -186,7 +186,7 @@ fn a_closed_pipe_ends_every_command_quietly() {
         assert!(!err.contains("Broken pipe") && !err.contains("failed printing"), "{args:?}: {err}");
         no_panic(&err);
     }
-    assert!(rosenblatt::model::SavedModel::load(&again).is_ok(), "train stops printing, not training");
+    assert!(rosenblatt::model::Model::load(&again).is_ok(), "train stops printing, not training");
 }
 
 /// The command's output on a real terminal: `script` gives it one.

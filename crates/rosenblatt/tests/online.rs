@@ -7,7 +7,7 @@ use rosenblatt::learners::LinearModel;
 use rosenblatt::learners::{HyperParams, Learner, Mixing, Param};
 use rosenblatt::loader::format::{Layout, ValueEncoding};
 use rosenblatt::loader::{Dataset, Encoding, OpenOptions, Rows as Parsed, WriteOptions, write_dataset};
-use rosenblatt::model::{SavedModel, Weights};
+use rosenblatt::model::{Model, Weights};
 use rosenblatt::online::{
     CsrRows, DenseRows, Rows, Trainer, TrainerOptions, learn_together, margins_into, predict_into,
 };
@@ -63,7 +63,7 @@ fn a_kernel_learner_learns_one_whole_batch_as_train_does() {
         let want = train_dataset(&ds, None, &spec, Hooks::default()).unwrap();
         for rows in [Rows::View(view.clone()), Rows::Csr(csr(&parsed))] {
             let mut t = Trainer::new(learner, HyperParams::default(), 123, 2, opts(5)).unwrap();
-            t.learn(&rows, 2.0).unwrap();
+            t.learn_passes(&rows, 2.0).unwrap();
             let got = t.model().unwrap();
             assert_eq!(got.weights, want.weights, "{learner}");
             assert_eq!(got.meta.params, want.meta.params, "{learner}");
@@ -74,12 +74,12 @@ fn a_kernel_learner_learns_one_whole_batch_as_train_does() {
             // no further).
             let (mut l1, mut s1) = (vec![0.0; 600], vec![0.0; 600]);
             t.predict_into(&rows, &mut l1, &mut s1).unwrap();
-            let back = SavedModel::from_bytes(Path::new("m"), &got.to_bytes()).unwrap();
-            let again = Trainer::resume(&back, opts(5)).unwrap();
+            let back = Model::decode(Path::new("m"), &got.to_bytes()).unwrap();
+            let again = Trainer::resume_with(&back, opts(5)).unwrap();
             let (mut l2, mut s2) = (vec![0.0; 600], vec![0.0; 600]);
             again.predict_into(&rows, &mut l2, &mut s2).unwrap();
             assert_eq!((l1, s1), (l2, s2), "{learner}");
-            let e = t.learn(&rows, 1.0).unwrap_err().to_string();
+            let e = t.learn_passes(&rows, 1.0).unwrap_err().to_string();
             assert!(e.contains("learns from one batch"), "{learner}: {e}");
         }
     }
@@ -89,7 +89,7 @@ fn a_kernel_learner_learns_one_whole_batch_as_train_does() {
     let rows = CsrRows::try_new(three.dim as usize, &three.offsets, &three.indices, &three.values, Some(&three.labels))
         .unwrap();
     let mut t = Trainer::new(Learner::KernelAveragedPerceptron, HyperParams::default(), 123, 3, opts(1)).unwrap();
-    t.learn(&Rows::Csr(rows), 1.0).unwrap();
+    t.learn_passes(&Rows::Csr(rows), 1.0).unwrap();
     assert_eq!(t.classes(), [0.0, 1.0, 2.0]);
 }
 
@@ -106,7 +106,7 @@ fn one_batch_is_train_on_the_same_rows_bit_for_bit() {
         let want = train_dataset(&ds, None, &spec, Hooks::default()).unwrap();
         for rows in [Rows::View(view.clone()), Rows::Csr(csr(&parsed))] {
             let mut t = Trainer::new(learner, HyperParams::default(), 123, 2, opts(5)).unwrap();
-            t.learn(&rows, 3.0).unwrap();
+            t.learn_passes(&rows, 3.0).unwrap();
             let got = t.model().unwrap();
             assert_eq!(got.weights, want.weights, "{learner}");
             assert_eq!(got.meta.params, want.meta.params, "{learner}");
@@ -127,7 +127,7 @@ fn dense_rows_learn_what_the_same_sparse_rows_learn() {
     for learner in [Learner::AveragedPerceptron, Learner::Logistic, Learner::Pa1] {
         let model = |rows: Rows<'_>| {
             let mut t = Trainer::new(learner, HyperParams::default(), d, 2, opts(1)).unwrap();
-            t.learn(&rows, 2.0).unwrap();
+            t.learn_passes(&rows, 2.0).unwrap();
             match t.model().unwrap().weights {
                 Weights::Linear(m) => m,
                 other => panic!("{other:?}"),
@@ -140,7 +140,7 @@ fn dense_rows_learn_what_the_same_sparse_rows_learn() {
         }
         // And they predict into the caller's buffers alike.
         let mut t = Trainer::new(learner, HyperParams::default(), d, 2, opts(1)).unwrap();
-        t.learn(&Rows::Dense(dense), 2.0).unwrap();
+        t.learn_passes(&Rows::Dense(dense), 2.0).unwrap();
         let (mut l1, mut s1, mut l2, mut s2) = (vec![0.0; n], vec![0.0; n], vec![0.0; n], vec![0.0; n]);
         t.predict_into(&Rows::Dense(dense), &mut l1, &mut s1).unwrap();
         t.predict_into(&Rows::Csr(csr(&parsed)), &mut l2, &mut s2).unwrap();
@@ -176,7 +176,7 @@ fn relabelled_rows_learn_what_rows_made_with_those_labels_learn() {
     ];
     let model = |rows: &Rows<'_>| {
         let mut t = Trainer::new(Learner::AveragedPerceptron, HyperParams::default(), d, 2, opts(3)).unwrap();
-        t.learn(rows, 2.0).unwrap();
+        t.learn_passes(rows, 2.0).unwrap();
         t.model().unwrap().weights
     };
     let original = model(&Rows::Csr(csr_with(Some(&parsed.labels))));
@@ -226,7 +226,8 @@ fn trainers_learning_together_end_as_each_learning_alone() {
             // The voted Perceptron learns from one batch only.
             let rounds: &[f64] = if learner == Learner::VotedPerceptron { &[2.0] } else { &[2.0, 1.5] };
             for &passes in rounds {
-                let want: Vec<_> = alone.iter_mut().zip(&batches).map(|(t, r)| t.learn(r, passes).unwrap()).collect();
+                let want: Vec<_> =
+                    alone.iter_mut().zip(&batches).map(|(t, r)| t.learn_passes(r, passes).unwrap()).collect();
                 let mut refs: Vec<&mut Trainer> = together.iter_mut().collect();
                 let got = learn_together(&mut refs, &batches, passes).unwrap();
                 // Everything but the seconds.
@@ -273,7 +274,7 @@ fn margins_together_are_each_models_margins() {
         .map(|l| Trainer::new(l, HyperParams::default(), d, 2, opts(4)).unwrap())
         .collect();
     for t in &mut trainers {
-        t.learn(&forms[0], 1.0).unwrap();
+        t.learn_passes(&forms[0], 1.0).unwrap();
     }
     let narrow = match trainers[1].weights() {
         Some(Weights::Linear(m)) => LinearModel { weights: m.weights[..d - 3].to_vec(), bias: m.bias },
@@ -319,7 +320,7 @@ fn batches_are_deterministic_on_any_pool_and_resume_from_a_saved_model() {
             let p = &parsed;
             let rows = CsrRows::try_new(123, &indptr, &p.indices[lo..hi], &p.values[lo..hi], Some(&p.labels[s..e]));
             // Batch 1 takes two passes: batches, not passes, draw orders.
-            t.learn(&Rows::Csr(rows.unwrap()), if b == 1 { 2.0 } else { 1.0 }).unwrap();
+            t.learn_passes(&Rows::Csr(rows.unwrap()), if b == 1 { 2.0 } else { 1.0 }).unwrap();
         }
     };
     for (learner, parts) in [(Learner::Logistic, 1), (Learner::AveragedPerceptron, 3), (Learner::FtrlProximal, 1)] {
@@ -340,7 +341,7 @@ fn batches_are_deterministic_on_any_pool_and_resume_from_a_saved_model() {
         feed(&mut t, 0..4);
         let path = tmp.path().join(format!("{learner}.model"));
         t.model().unwrap().save(&path).unwrap();
-        let mut r = Trainer::resume(&SavedModel::load(&path).unwrap(), o).unwrap();
+        let mut r = Trainer::resume_with(&Model::load(&path).unwrap(), o).unwrap();
         // It predicts at once, as the trainer it was saved from.
         let n = parsed.labels.len();
         let predict = |t: &Trainer| {
@@ -355,7 +356,7 @@ fn batches_are_deterministic_on_any_pool_and_resume_from_a_saved_model() {
         assert_eq!(resumed.state, whole.state, "{learner}: resumed state");
         // Batches are not one big batch: each has its own order.
         let mut one = Trainer::new(learner, HyperParams::default(), 123, 2, o).unwrap();
-        one.learn(&Rows::Csr(all), 1.0).unwrap();
+        one.learn_passes(&Rows::Csr(all), 1.0).unwrap();
         assert_ne!(one.model().unwrap().weights, whole.weights, "{learner}");
     }
 }
@@ -365,16 +366,16 @@ fn data_derived_defaults_come_from_the_first_batch_and_survive_a_resume() {
     let tmp = tempfile::tempdir().unwrap();
     let (parsed, _) = data(tmp.path(), 500);
     let mut t = Trainer::new(Learner::Pa, HyperParams::default(), 123, 2, opts(0)).unwrap();
-    t.learn(&Rows::Csr(csr(&parsed)), 1.0).unwrap();
+    t.learn_passes(&Rows::Csr(csr(&parsed)), 1.0).unwrap();
     assert!(t.notes().iter().any(|n| n.contains("R = max ‖x‖")), "{:?}", t.notes());
     let m = t.model().unwrap();
     // Every row of this set has 14 ones: R = √14.
     assert_eq!(m.meta.params.get("bias_input"), Some(&14f64.sqrt()));
-    let mut r = Trainer::resume(&m, opts(0)).unwrap();
+    let mut r = Trainer::resume_with(&m, opts(0)).unwrap();
     // A batch of rows ten times larger does not change the recorded R.
     let big: Vec<f32> = parsed.values.iter().map(|v| v * 10.0).collect();
     let rows = CsrRows::try_new(123, &parsed.offsets, &parsed.indices, &big, Some(&parsed.labels)).unwrap();
-    r.learn(&Rows::Csr(rows), 1.0).unwrap();
+    r.learn_passes(&Rows::Csr(rows), 1.0).unwrap();
     assert_eq!(r.model().unwrap().meta.params, m.meta.params);
 }
 
@@ -386,7 +387,7 @@ fn multiclass_learners_take_class_ids_and_binary_ones_refuse_them() {
         parsed.labels[i] = (parsed.indices[parsed.offsets[i] as usize] % 3) as f32;
     }
     let mut t = Trainer::new(Learner::MulticlassAveragedPerceptron, HyperParams::default(), 123, 3, opts(2)).unwrap();
-    t.learn(&Rows::Csr(csr(&parsed)), 5.0).unwrap();
+    t.learn_passes(&Rows::Csr(csr(&parsed)), 5.0).unwrap();
     let n = parsed.labels.len();
     let (mut labels, mut scores) = (vec![0.0; n], vec![0.0; n]);
     t.predict_into(&Rows::Csr(csr(&parsed)), &mut labels, &mut scores).unwrap();
@@ -396,7 +397,7 @@ fn multiclass_learners_take_class_ids_and_binary_ones_refuse_them() {
     let e = Trainer::new(Learner::Logistic, HyperParams::default(), 123, 3, opts(0)).unwrap_err().to_string();
     assert!(e.contains("binary") && e.contains("3 classes"), "{e}");
     let mut b = Trainer::new(Learner::Logistic, HyperParams::default(), 123, 2, opts(0)).unwrap();
-    let e = b.learn(&Rows::Csr(csr(&parsed)), 1.0).unwrap_err().to_string();
+    let e = b.learn_passes(&Rows::Csr(csr(&parsed)), 1.0).unwrap_err().to_string();
     assert!(e.contains("label 0 is not ±1") || e.contains("label 2 is not ±1"), "{e}");
 }
 
@@ -423,17 +424,17 @@ fn bad_rows_and_requests_are_refused_with_what_and_where() {
 
     let rows = CsrRows::try_new(5, &[0, 1, 3], &[1, 2, 4], &[1.0; 3], Some(&y)).unwrap();
     let mut t = Trainer::new(Learner::Perceptron, HyperParams::default(), 3, 2, opts(0)).unwrap();
-    let wide = t.learn(&Rows::Csr(rows), 1.0).unwrap_err().to_string();
+    let wide = t.learn_passes(&Rows::Csr(rows), 1.0).unwrap_err().to_string();
     assert!(wide.contains("5 features") && wide.contains('3'), "{wide}");
     let mut t = Trainer::new(Learner::Perceptron, HyperParams::default(), 5, 2, opts(0)).unwrap();
     assert!(t.model().unwrap_err().to_string().contains("no batch"));
-    assert!(t.learn(&Rows::Csr(rows), 0.0).unwrap_err().to_string().contains("passes = 0"));
+    assert!(t.learn_passes(&Rows::Csr(rows), 0.0).unwrap_err().to_string().contains("passes = 0"));
     let given = HyperParams::default().with(Param::Lambda, 1.0);
-    let e = Trainer::new(Learner::Perceptron, given, 5, 2, opts(0)).unwrap().learn(&Rows::Csr(rows), 1.0);
+    let e = Trainer::new(Learner::Perceptron, given, 5, 2, opts(0)).unwrap().learn_passes(&Rows::Csr(rows), 1.0);
     assert!(e.unwrap_err().to_string().contains("lambda"));
     let mut v = Trainer::new(Learner::VotedPerceptron, HyperParams::default(), 5, 2, opts(0)).unwrap();
-    v.learn(&Rows::Csr(rows), 1.0).unwrap();
-    assert!(v.learn(&Rows::Csr(rows), 1.0).unwrap_err().to_string().contains("one batch"));
+    v.learn_passes(&Rows::Csr(rows), 1.0).unwrap();
+    assert!(v.learn_passes(&Rows::Csr(rows), 1.0).unwrap_err().to_string().contains("one batch"));
     let e = Trainer::new(Learner::Winnow, HyperParams::default(), 5, 2, TrainerOptions { parts: 2, ..opts(0) });
     assert!(e.unwrap_err().to_string().contains("one part"));
 }

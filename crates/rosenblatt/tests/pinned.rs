@@ -9,7 +9,7 @@
 use rosenblatt::kernels::Backend;
 use rosenblatt::learners::{Learner, Mixing, Order, TrainOptions};
 use rosenblatt::loader::{Dataset, OpenOptions, Rows, WriteOptions, idx::read_mnist, write_dataset};
-use rosenblatt::model::SavedModel;
+use rosenblatt::model::Model;
 use rosenblatt::train::{Hooks, TrainSpec, train_dataset};
 use rosenblatt_datasets::sparse::{SparseSpec, generate};
 use std::path::Path;
@@ -68,8 +68,8 @@ fn data() -> Data {
 /// The hash of the model's weights as the file stores them (its learner
 /// state, and that state's length, left out: the resume tests hold the
 /// state).
-fn weights_hash(m: &SavedModel) -> String {
-    let b = SavedModel { state: None, ..m.clone() }.to_bytes();
+fn weights_hash(m: &Model) -> String {
+    let b = Model { state: None, ..m.clone() }.to_bytes();
     let mlen = u64::from_le_bytes(b[16..24].try_into().unwrap()) as usize;
     let payload = &b[24 + mlen..b.len() - 12];
     format!("{:08x}:{}", crc32fast::hash(payload), payload.len())

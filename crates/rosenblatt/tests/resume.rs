@@ -4,7 +4,7 @@
 
 use rosenblatt::learners::{HyperParams, Learner, Order, Param};
 use rosenblatt::loader::{Dataset, LabelKind, OpenOptions, WriteOptions, write_dataset};
-use rosenblatt::model::SavedModel;
+use rosenblatt::model::Model;
 use rosenblatt::train::{Hooks, TrainSpec, train_dataset};
 use rosenblatt_datasets::tabular::{TabularSpec, generate};
 use std::path::Path;
@@ -68,7 +68,7 @@ fn three_passes_then_two_resumed_equal_five() {
         let first = train_dataset(data, None, &spec(3.0), Hooks::default()).unwrap();
         let path = tmp.path().join(format!("{learner}.model"));
         first.save(&path).unwrap();
-        let resumed = TrainSpec { init: Some(SavedModel::load(&path).unwrap()), ..spec(2.0) };
+        let resumed = TrainSpec { init: Some(Model::load(&path).unwrap()), ..spec(2.0) };
         let rest = train_dataset(data, None, &resumed, Hooks::default()).unwrap();
         let learner = format!("{learner} {params:?}");
         assert!(whole.state.as_ref().is_some_and(|s| !s.is_empty()), "{learner}: no state saved");
@@ -138,7 +138,7 @@ fn train_init_resumes_from_the_command_line() {
     // The seed and order come from the model.
     let o = run(&["train", d, "--learner", "pegasos", "--passes", "2", "--init", &three, "-o", &two]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let (a, b) = (SavedModel::load(Path::new(&five)).unwrap(), SavedModel::load(Path::new(&two)).unwrap());
+    let (a, b) = (Model::load(Path::new(&five)).unwrap(), Model::load(Path::new(&two)).unwrap());
     assert_eq!((a.weights, a.state), (b.weights, b.state));
     let o = run(&["train", d, "--learner", "pegasos", "--passes", "2", "--init", &three, "--seed", "5", "-o", &two]);
     assert_eq!(o.status.code(), Some(1));

@@ -157,8 +157,8 @@ pub fn output_file(path: &std::path::Path) -> anyhow::Result<()> {
 }
 
 /// Loads a model file.
-pub fn load_model(path: &std::path::Path) -> anyhow::Result<rosenblatt::model::SavedModel> {
-    Ok(rosenblatt::model::SavedModel::load(path)?)
+pub fn load_model(path: &std::path::Path) -> anyhow::Result<rosenblatt::model::Model> {
+    Ok(rosenblatt::model::Model::load(path)?)
 }
 
 /// This process's command line as a shell would take it back: `rosenblatt`

@@ -2,14 +2,14 @@
 
 use crate::ui::{Ui, outln};
 use rosenblatt::loader::{Dataset, OpenOptions};
-use rosenblatt::model::{SavedModel, Weights};
+use rosenblatt::model::{Model, Weights};
 use std::path::Path;
 
 pub fn run(dir: &Path, verify: bool, ui: Ui) -> anyhow::Result<()> {
     if dir.is_file() {
-        if SavedModel::is_model_file(dir) {
+        if Model::is_model_file(dir) {
             // Loading checks the whole file's checksum: --verify is implied.
-            return model(dir, &SavedModel::load(dir)?, ui);
+            return model(dir, &Model::load(dir)?, ui);
         }
         anyhow::bail!(
             "{}: is a file, neither a dataset directory nor a model file; if it is text or IDX data, convert it \
@@ -49,7 +49,7 @@ pub fn run(dir: &Path, verify: bool, ui: Ui) -> anyhow::Result<()> {
 
 /// A model file: the learner, its hyper-parameters and the record of its
 /// training.
-fn model(path: &Path, m: &SavedModel, ui: Ui) -> anyhow::Result<()> {
+fn model(path: &Path, m: &Model, ui: Ui) -> anyhow::Result<()> {
     let weights = match &m.weights {
         Weights::Linear(_) => "linear".to_string(),
         Weights::Multiclass(_) => format!("multi-class, {} weight vectors", m.meta.classes.len()),

@@ -60,7 +60,7 @@ fn open_share(
     model: &std::path::Path,
     dataset: &std::path::Path,
     team: &dyn rosenblatt::learners::Team,
-) -> Result<(rosenblatt::model::SavedModel, rosenblatt::loader::Dataset), rosenblatt::Error> {
+) -> Result<(rosenblatt::model::Model, rosenblatt::loader::Dataset), rosenblatt::Error> {
     let open = || -> anyhow::Result<_> {
         Ok((crate::ui::load_model(model)?, crate::ui::open_share(dataset, team, team.size())?))
     };

@@ -2,7 +2,7 @@
 //! --report` write.
 
 use crate::ui::Ui;
-use rosenblatt::model::SavedModel;
+use rosenblatt::model::Model;
 use rosenblatt::report::{Input, Report, render, write};
 use std::path::{Path, PathBuf};
 
@@ -14,7 +14,7 @@ pub fn run(inputs: &[PathBuf], output: &Path, ui: Ui) -> anyhow::Result<()> {
 }
 
 /// The report of one document `v` (with its model, if in hand) into `dir`.
-pub fn write_one(v: serde_json::Value, model: Option<&SavedModel>, dir: &Path, ui: Ui) -> anyhow::Result<()> {
+pub fn write_one(v: serde_json::Value, model: Option<&Model>, dir: &Path, ui: Ui) -> anyhow::Result<()> {
     let input = Input::from_value("run", v)?;
     let report = render(&[input], &[model])?;
     finish(&report, dir, ui)

@@ -59,7 +59,7 @@ fn outputs(a: &TrainArgs) -> anyhow::Result<()> {
 fn spec(a: &TrainArgs) -> anyhow::Result<TrainSpec> {
     let learner = a.learner;
     let batch = learner.stops_when_separated();
-    let init = a.init.as_deref().map(rosenblatt::model::SavedModel::load).transpose()?;
+    let init = a.init.as_deref().map(rosenblatt::model::Model::load).transpose()?;
     // Resuming keeps the model's order and seed; a different one given is
     // refused rather than silently breaking the run in two.
     let (order, seed) = match &init {
@@ -158,7 +158,7 @@ fn train(
     let model = match a.checkpoint {
         None => train_dataset(ds, test, &spec, hooks)?,
         Some(every) => {
-            let mut save = |m: &rosenblatt::model::SavedModel| {
+            let mut save = |m: &rosenblatt::model::Model| {
                 interrupt::saving(|| m.save(&a.output))?;
                 interrupt::checkpointed(m.meta.training.passes_run);
                 Ok(())
