@@ -44,7 +44,22 @@ fn err(e: impl std::fmt::Display + 'static) -> PyErr {
     if let Some(LearnError::TooLarge { .. }) = learn {
         return pyo3::exceptions::PyMemoryError::new_err(e.to_string());
     }
-    PyValueError::new_err(e.to_string())
+    PyValueError::new_err(keywords(&e.to_string()))
+}
+
+/// The engine's words for settings (`lambda = 0.5`, `` `passes` ``) as
+/// the estimator's keywords (`lam=0.5`, `max_iter`).
+fn keywords(msg: &str) -> String {
+    let mut out = msg.to_string();
+    for (engine, keyword) in [("lambda", "lam"), ("c", "C"), ("passes", "max_iter")] {
+        out = out.replace(&format!(" {engine} = "), &format!(" {keyword}="));
+        out = out.replace(&format!("({engine} = "), &format!("({keyword}="));
+        out = out.replace(&format!("`{engine}`"), &format!("`{keyword}`"));
+        if let Some(rest) = out.strip_prefix(&format!("{engine} = ")) {
+            out = format!("{keyword}={rest}");
+        }
+    }
+    out
 }
 
 /// The thread pool for `n` threads (0: one per core), one per process:

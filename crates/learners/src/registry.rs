@@ -372,29 +372,3 @@ impl Config {
         })
     }
 }
-
-/// Every learner as a Markdown list item: its name, what it is and the
-/// hyper-parameters it takes with their defaults. The README's list is this
-/// text (a test holds it to it).
-pub fn describe_all() -> String {
-    let mut s = String::new();
-    for l in Learner::ALL {
-        let params: Vec<String> = l
-            .params()
-            .iter()
-            .map(|(p, d)| match (d, p.choices()) {
-                (ParamDefault::Value(v), Some(names)) => {
-                    let default = names[*v as usize];
-                    let others: Vec<String> =
-                        names.iter().filter(|n| **n != default).map(|n| format!("`{n}`")).collect();
-                    format!("`--{} {default}` or {}", p.name(), others.join(" or "))
-                }
-                (ParamDefault::Value(v), None) => format!("`--{} {v}`", p.name()),
-                (rule, _) => format!("`--{}` = {rule}", p.name()),
-            })
-            .collect();
-        let params = if params.is_empty() { String::new() } else { format!(" ({})", params.join(", ")) };
-        s.push_str(&format!("- `{}` — {}{params}\n", l.name(), l.about()));
-    }
-    s
-}

@@ -111,7 +111,7 @@ fn defaults_are_filled_in_and_recorded() {
         assert!(c.params.contains(&want), "{want:?} in {:?}", c.params);
     }
     let e = Learner::KernelPerceptron.configure(&HyperParams::default().with(Param::Degree, 3.0), &facts(3, 2), 0);
-    assert!(e.unwrap_err().to_string().contains("--kernel poly"));
+    assert!(e.unwrap_err().to_string().contains("kernel = poly"));
     for (p, v) in [(Param::Kernel, 2.0), (Param::Degree, 2.5), (Param::Degree, 17.0), (Param::Gamma, 0.0)] {
         let e = Learner::KernelAveragedPerceptron.configure(&poly.with(p, v), &facts(3, 2), 0).unwrap_err();
         assert!(e.to_string().contains(p.name()), "{e}");

@@ -217,7 +217,7 @@ fn convert_into(
     let p = &opts.parse;
     if p.zero_based || p.multilabel || p.sort_indices || p.skip_bad_lines {
         return Err(LoadError::Invalid(
-            "--zero-based, --multilabel, --sort-indices and --skip-bad-lines apply to LIBSVM text, not MNIST".into(),
+            "`zero-based`, `multilabel`, `sort-indices` and `skip-bad-lines` apply to LIBSVM text, not MNIST".into(),
         ));
     }
     progress(&format!("reading {}", images.display()));
@@ -239,7 +239,7 @@ fn convert_text(
     progress: &mut dyn FnMut(&str),
 ) -> Result<Converted, LoadError> {
     if opts.target.is_some() {
-        return Err(LoadError::Invalid("--target applies to MNIST input; LIBSVM labels are used as they are".into()));
+        return Err(LoadError::Invalid("`target` applies to MNIST input; LIBSVM labels are used as they are".into()));
     }
     if out.join(MANIFEST).exists() {
         return Err(LoadError::dataset(out, "already holds a dataset; remove it or choose another directory"));

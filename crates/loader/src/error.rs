@@ -13,7 +13,7 @@ pub enum ParseErrorKind {
     #[error("carriage return not followed by a line feed (lone-CR line ends are not accepted)")]
     LoneCr,
     /// The row starts with a feature.
-    #[error("the row has no label (a multi-label row with an empty label set? pass --multilabel)")]
+    #[error("the row has no label (a multi-label row with an empty label set? read it with `multilabel`)")]
     MissingLabel,
     /// The label is not a number.
     #[error("label is not a decimal number")]
@@ -27,7 +27,7 @@ pub enum ParseErrorKind {
     /// The label runs into commas: a CSV line, or a multi-label row.
     #[error(
         "comma-separated values: a CSV line? this is CSV, not LIBSVM text (`label index:value …`, separated by \
-         spaces); or a multi-label row (1,5,7), read in multi-label mode"
+         spaces); or a multi-label row (1,5,7), read with `multilabel`"
     )]
     CommaSeparated,
     /// The label is infinite or NaN as f32.
@@ -61,10 +61,10 @@ pub enum ParseErrorKind {
     #[error("index does not fit in 32 bits")]
     IndexTooLarge,
     /// Index 0 in one-based data.
-    #[error("index 0 in one-based data (pass --zero-based if the file counts from 0)")]
+    #[error("index 0 in one-based data (read it with `zero-based` if the file counts from 0)")]
     ZeroIndexOneBased,
     /// Indices out of order.
-    #[error("index {index} follows {previous}: indices must increase within a row (pass --sort-indices to sort them)")]
+    #[error("index {index} follows {previous}: indices must increase within a row (`sort-indices` sorts them)")]
     UnsortedIndex {
         /// The index as written.
         index: u64,

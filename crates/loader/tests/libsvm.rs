@@ -175,7 +175,7 @@ fn every_rejection_names_line_and_column() {
     let e = parse(b"1 1:1\n1 2:1 1:1\n", &ParseOptions::default()).unwrap_err();
     assert_eq!(
         e.to_string(),
-        "line 2, column 7: index 1 follows 2: indices must increase within a row (pass --sort-indices to sort them)"
+        "line 2, column 7: index 1 follows 2: indices must increase within a row (`sort-indices` sorts them)"
     );
 }
 
@@ -396,7 +396,7 @@ fn an_empty_label_set_is_a_row_that_starts_with_a_feature() {
     assert_eq!(e.line, 1, "{e}");
     let e = parse(b"1 1:1\n 2:3\n", &ParseOptions::default()).unwrap_err();
     assert_eq!((e.line, &e.kind), (2, &rosenblatt_loader::ParseErrorKind::MissingLabel));
-    assert!(e.kind.to_string().contains("--multilabel"));
+    assert!(e.kind.to_string().contains("`multilabel`"));
 }
 
 #[test]

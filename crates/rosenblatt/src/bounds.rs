@@ -74,7 +74,7 @@ pub fn bounds(data: &Dataset, reference: &Reference<'_>) -> Result<BoundsReport,
         return Err(Error::Pairing {
             data: data.dir().to_path_buf(),
             reason: format!(
-                "labels are {}; the bounds need ±1 labels (for MNIST, convert with --target DIGIT)",
+                "labels are {}; the bounds need ±1 labels (for MNIST, convert with `target` DIGIT)",
                 m.label_kind
             ),
         });
@@ -85,7 +85,7 @@ pub fn bounds(data: &Dataset, reference: &Reference<'_>) -> Result<BoundsReport,
         Reference::Model { model, path } => {
             let Weights::Linear(w) = &model.weights else {
                 return Err(Error::Input(format!(
-                    "{}: a {} model has no single weight vector; --model takes a linear binary model \
+                    "{}: a {} model has no single weight vector; `model` takes a linear binary model \
                      (perceptron, averaged-perceptron, pegasos, …)",
                     path.display(),
                     model.meta.learner

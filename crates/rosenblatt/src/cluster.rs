@@ -31,8 +31,8 @@ pub fn launched() -> Option<(usize, usize)> {
 pub fn rows_of(rank: usize, size: usize, parts: usize, rows: u64) -> Result<Range<u64>, Error> {
     if parts == 0 || !parts.is_multiple_of(size) {
         return Err(Error::Input(format!(
-            "--parts {parts} over {size} processes: the parts must be a multiple of the processes (each \
-             trains the same number of parts; try --parts {size})"
+            "parts = {parts} over {size} processes: the parts must be a multiple of the processes (each \
+             trains the same number of parts; try parts = {size})"
         )));
     }
     let rows = usize::try_from(rows).map_err(|_| Error::Input(format!("{rows} rows do not fit this machine")))?;
@@ -297,6 +297,6 @@ mod tests {
             assert_eq!(at, rows);
         }
         let e = rows_of(0, 2, 3, 100).unwrap_err().to_string();
-        assert!(e.contains("--parts 3 over 2 processes") && e.contains("multiple"), "{e}");
+        assert!(e.contains("parts = 3 over 2 processes") && e.contains("multiple"), "{e}");
     }
 }

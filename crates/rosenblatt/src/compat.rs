@@ -65,7 +65,7 @@ impl<'a> Expect<'a> {
             (true, LabelKind::Binary) => {}
             (true, kind) => {
                 return refuse(format!(
-                    "labels are {kind}, but {} is for ±1 labels (another task? for MNIST, convert with --target DIGIT)",
+                    "labels are {kind}, but {} is for ±1 labels (another task? for MNIST, convert with `target` DIGIT)",
                     self.what
                 ));
             }
@@ -106,7 +106,7 @@ impl<'a> Expect<'a> {
         if m.index_base != self.index_base {
             notes.push(format!(
                 "{} numbered its features from {} in its text, {} from {}: features are matched by position \
-                 (index − base), which is right only if each file was converted with the --zero-based flag \
+                 (index − base), which is right only if each file was converted with `zero-based` \
                  that fits it",
                 self.what,
                 self.index_base,

@@ -250,8 +250,8 @@ pub fn run(opts: &OcrOptions, mut progress: impl FnMut(&str)) -> Result<OcrRepor
         Some((Some(train), open_cached(opts, &test_idx, "t10k", None, &mut notes, &mut progress)?.0))
     } else {
         return Err(Error::Input(format!(
-            "{}: --multiclass and --kernel need rows labelled with their digit (this dataset is one-vs-rest); \
-             generate it without --target, or pass the MNIST IDX folder",
+            "{}: `multiclass` and `kernel` need rows labelled with their digit (this dataset is one-vs-rest); \
+             generate it without `target`, or pass the MNIST IDX folder",
             opts.data.display()
         )));
     };
@@ -313,7 +313,7 @@ pub fn run(opts: &OcrOptions, mut progress: impl FnMut(&str)) -> Result<OcrRepor
             let learner = Learner::KernelAveragedPerceptron;
             let whole: Vec<usize> = opts.passes.iter().filter(|p| p.fract() == 0.0).map(|&p| p as usize).collect();
             let Some(&most) = whole.iter().max() else {
-                return Err(Error::Input("--kernel: give at least one whole pass count in --passes".into()));
+                return Err(Error::Input("`kernel`: give at least one whole pass count in `passes`".into()));
             };
             // One run per seed, scored on the test set after every pass.
             let mut runs: Vec<Vec<Run>> = vec![Vec::new(); whole.len()];

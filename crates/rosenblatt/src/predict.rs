@@ -27,7 +27,7 @@ pub fn open_input(model: &Model, input: &Path, base: Option<u8>) -> Result<Datas
     if input.is_dir() {
         if base.is_some() {
             return Err(Error::Input(format!(
-                "{}: --zero-based/--one-based apply to LIBSVM text; a dataset knows its base",
+                "{}: `zero-based`/`one-based` apply to LIBSVM text; a dataset knows its base",
                 input.display()
             )));
         }

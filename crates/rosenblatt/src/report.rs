@@ -151,9 +151,9 @@ impl Input {
             }
             Some(k) => return Err(bad(format!("kind \"{k}\" is not \"train\", \"ocr\" or \"bounds\""))),
             None => {
-                return Err(bad("no \"kind\": give what `train --json`, `bench ocr --json` or `bounds --json` wrote \
-                     (docs/report.md)"
-                    .into()));
+                return Err(bad(
+                    "no \"kind\": give what `train`, `bench ocr` or `bounds` wrote with `json` (docs/report.md)".into(),
+                ));
             }
         };
         Ok(Input { name: name.to_string(), doc })

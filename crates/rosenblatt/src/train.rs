@@ -129,7 +129,7 @@ pub fn train_dataset(
             reason: if multiclass {
                 format!(
                     "{learner} needs ±1 labels; this dataset has class ids (use a multiclass- learner, or make ±1 \
-                     labels with --target in convert or datasets ocr)"
+                     labels with `target` in convert or datasets ocr)"
                 )
             } else {
                 format!("{learner} needs class-id labels; this dataset's labels are ±1 (use a binary learner)")
@@ -137,11 +137,11 @@ pub fn train_dataset(
         });
     }
     if spec.parts == 0 {
-        return Err(Error::Input("--parts 0: give at least 1 part".into()));
+        return Err(Error::Input("parts = 0: give at least 1 part".into()));
     }
     if spec.parts > 1 && !learner.mixes() {
         return Err(Error::Input(format!(
-            "{learner} trains in one part (its state does not mix by averaging); drop --parts {}",
+            "{learner} trains in one part (its state does not mix by averaging); drop parts = {}",
             spec.parts
         )));
     }
@@ -235,18 +235,18 @@ pub fn check_team(spec: &TrainSpec, processes: usize, tested: bool) -> Result<()
     }
     if learner == Learner::VotedPerceptron && tested {
         return refuse(
-            "voted-perceptron cannot score --test after each pass: its model votes with training rows that no \
-             process holds all of until the end (drop --test, and `rosenblatt eval` the model)",
+            "voted-perceptron cannot score `test` after each pass: its model votes with training rows that no \
+             process holds all of until the end (drop `test`, and evaluate the model after training)",
         );
     }
     if spec.holdout.is_some() || spec.train_error {
         return refuse(
-            "no process holds every training row to score: drop --holdout and --train-error (give --test, or run \
+            "no process holds every training row to score: drop `holdout` and `train-error` (give `test`, or run \
              `rosenblatt eval` on the model)",
         );
     }
     if spec.init.is_some() {
-        return refuse("training does not resume (--init is for one part)");
+        return refuse("training does not resume (`init` is for one part)");
     }
     crate::cluster::rows_of(0, processes, spec.parts, 0).map(|_| ())
 }
@@ -260,17 +260,17 @@ pub fn split_holdout<'v>(
     let n = all.len();
     let Some(f) = holdout else { return Ok((all.range(0..n), None)) };
     if !(f > 0.0 && f < 1.0) {
-        return Err(Error::Input(format!("--holdout {f} must be a fraction in (0, 1)")));
+        return Err(Error::Input(format!("holdout = {f} must be a fraction in (0, 1)")));
     }
     let held = ((n as f64) * f).round() as usize;
     if held >= n {
-        return Err(Error::Input(format!("--holdout leaves no training rows of {n}")));
+        return Err(Error::Input(format!("`holdout` leaves no training rows of {n}")));
     }
     // An empty holdout would be scored as NaN (and `tune` pick its best
     // by it): refused, as a fraction of a pass that trains on no row is.
     if held == 0 {
         return Err(Error::Input(format!(
-            "--holdout {f} of {n} rows holds out no row; give a larger fraction, or a test set"
+            "holdout = {f} of {n} rows holds out no row; give a larger fraction, or a test set"
         )));
     }
     Ok((all.range(0..n - held), Some(all.range(n - held..n))))
@@ -282,7 +282,7 @@ pub fn split_holdout<'v>(
 /// hyper-parameter given that differs from the model's.
 fn resumed(m: &Model, spec: &TrainSpec, data: &Dataset, examples: usize) -> Result<(HyperParams, TrainOptions), Error> {
     let learner = spec.learner;
-    let refuse = |why: String| Err(Error::Input(format!("--init: {why}")));
+    let refuse = |why: String| Err(Error::Input(format!("`init`: {why}")));
     let t = &m.meta.training;
     if m.meta.learner != learner {
         return refuse(format!("the model is a {}, not a {learner}", m.meta.learner));
@@ -307,7 +307,7 @@ fn resumed(m: &Model, spec: &TrainSpec, data: &Dataset, examples: usize) -> Resu
         ));
     }
     if t.parts != 1 || spec.parts != 1 {
-        return refuse("resuming is for one part (--parts 1) only".into());
+        return refuse("resuming is for one part (parts = 1) only".into());
     }
     if t.passes.fract() != 0.0 || t.separated_at.is_some() {
         return refuse(format!("the model ran {} passes; only whole passes resume", t.passes));
@@ -318,7 +318,7 @@ fn resumed(m: &Model, spec: &TrainSpec, data: &Dataset, examples: usize) -> Resu
         if let (Some(given), Some(saved)) = (spec.params.get(p), saved)
             && given != saved
         {
-            return refuse(format!("--{} {given} differs from the model's {saved}", p.name()));
+            return refuse(format!("{} = {given} differs from the model's {saved}", p.name()));
         }
         params.set(p, saved);
     }

@@ -98,7 +98,7 @@ pub fn tune(data: &Dataset, test: Option<&Dataset>, spec: &TuneSpec) -> Result<T
             let mut last: Option<PassLine> = None;
             let mut on_pass = |l: &PassLine| last = Some(l.clone());
             let model = train_dataset(data, test, &run, Hooks { on_pass: Some(&mut on_pass), ..Hooks::default() })?;
-            let last = last.ok_or_else(|| Error::Input("tune: no pass was run (--passes 0?)".into()))?;
+            let last = last.ok_or_else(|| Error::Input("tune: no pass was run (passes = 0?)".into()))?;
             let examples = (last.examples_per_second * last.seconds).max(1.0);
             Ok(Trial {
                 point: pt.iter().map(|&(p, v)| (p.name(), v)).collect(),

@@ -522,8 +522,8 @@ mod data {
                 "--holdout 0.001 of 300 rows holds out no row",
             ),
             (vec!["tune", p(&bin), "--learner", "logistic", "--holdout", "0.001"], "holds out no row"),
-            (vec!["train", p(&bin), "--learner", "perceptron", "--eta=-1", "-o", p(&out)], "eta = -1"),
-            (vec!["train", p(&bin), "--learner", "perceptron", "--passes", "0", "-o", p(&out)], "passes = 0"),
+            (vec!["train", p(&bin), "--learner", "perceptron", "--eta=-1", "-o", p(&out)], "--eta -1"),
+            (vec!["train", p(&bin), "--learner", "perceptron", "--passes", "0", "-o", p(&out)], "--passes 0"),
             (vec!["eval", p(&tmp.path().join("missing.model")), p(&bin)], "missing.model"),
             (vec!["eval", p(&tmp.path().join("bin.txt")), p(&bin)], "not a rosenblatt model"),
         ] {
@@ -841,7 +841,7 @@ mod data {
             assert!(Dataset::open(&out, OpenOptions::default()).is_err());
         };
         bad(&["--mnist", p(tmp.path())], "no MNIST IDX train images file there");
-        bad(&["--mnist", p(&mnist), "--target", "12"], "target = 12");
+        bad(&["--mnist", p(&mnist), "--target", "12"], "--target 12");
         bad(&["--mnist", p(&mnist), "--rotate", "200"], "rotate = 200");
     }
 

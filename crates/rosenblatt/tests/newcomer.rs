@@ -301,7 +301,7 @@ fn mistakes_get_messages_that_name_the_fix() {
     // A hyper-parameter the learner does not take.
     let (code, _, err) = run(&["train", p(&ds), "--learner", "perceptron", "--lambda", "0.1", "-o", p(&model)]);
     assert_eq!(code, 1);
-    assert!(err.contains("perceptron takes no `lambda`"), "{err}");
+    assert!(err.contains("perceptron takes no --lambda"), "{err}");
 }
 
 /// An output path that cannot be written fails before the work, not after

@@ -99,7 +99,7 @@ fn a_resume_that_cannot_continue_the_run_is_refused() {
     let mut s = spec(Learner::Logistic, 1.0);
     s.params = HyperParams::default().with(Param::Eta, 0.5);
     let e = resume(s, &binary);
-    assert!(e.contains("--eta 0.5 differs from the model's 0.1"), "{e}");
+    assert!(e.contains("eta = 0.5 differs from the model's 0.1"), "{e}");
     let e = resume(TrainSpec { holdout: Some(0.5), ..spec(Learner::Logistic, 1.0) }, &binary);
     assert!(e.contains("resume on the same data"), "{e}");
     let e = resume(TrainSpec { parts: 2, ..spec(Learner::Logistic, 1.0) }, &binary);

@@ -1,7 +1,8 @@
 //! The command line: every command, flag and default, and nothing else.
 
+use crate::hyper::HyperArgs;
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use rosenblatt::learners::{Learner, Mixing, Order, Param};
+use rosenblatt::learners::{Learner, Mixing, Order};
 use std::path::PathBuf;
 
 /// Online linear classification at memory speed.
@@ -35,6 +36,13 @@ pub enum Command {
     /// Mistake bounds: R, the margin of a reference separator, Novikoff's (R/γ)² and
     /// Freund–Schapire's ((R+D)/γ)², beside the mistakes of one Perceptron pass.
     Bounds(BoundsArgs),
+    /// Every learner: what it is, the labels it takes, whether it mixes
+    /// across parts, and its hyper-parameters with their defaults.
+    Learners {
+        /// The list as the README's Markdown.
+        #[arg(long)]
+        markdown: bool,
+    },
     /// Train a learner on a dataset and save the model.
     Train(Box<TrainArgs>),
     /// Search a small log-spaced grid of a learner's main hyper-parameters
@@ -250,7 +258,7 @@ pub struct TrainArgs {
     #[arg(long, value_enum, default_value = "uniform")]
     pub mix: MixArg,
     /// The learner's hyper-parameters (its defaults for those not given).
-    #[command(flatten)]
+    #[command(flatten, next_help_heading = "Hyper-parameters (each learner takes its own)")]
     pub hyper: HyperArgs,
 }
 
@@ -280,77 +288,8 @@ pub struct TuneArgs {
     #[arg(long, allow_negative_numbers = true)]
     pub threads: Option<usize>,
     /// Hyper-parameters held fixed (taken off the grid).
-    #[command(flatten)]
+    #[command(flatten, next_help_heading = "Hyper-parameters (each learner takes its own)")]
     pub hyper: HyperArgs,
-}
-
-/// The hyper-parameters any learner may take; each learner refuses those it
-/// does not.
-#[derive(Args, Debug)]
-#[command(next_help_heading = "Hyper-parameters (each learner takes its own: README's Learners)")]
-pub struct HyperArgs {
-    /// Step size η (η0 of a decaying schedule).
-    #[arg(long, allow_hyphen_values = true)]
-    pub eta: Option<f64>,
-    /// L2 strength λ.
-    #[arg(long, allow_hyphen_values = true)]
-    pub lambda: Option<f64>,
-    /// Passive-aggressive aggressiveness C.
-    #[arg(long, allow_hyphen_values = true)]
-    pub c: Option<f64>,
-    /// Winnow's promotion factor; FTRL-Proximal's α.
-    #[arg(long, allow_hyphen_values = true)]
-    pub alpha: Option<f64>,
-    /// FTRL-Proximal's β.
-    #[arg(long, allow_hyphen_values = true)]
-    pub beta: Option<f64>,
-    /// FTRL-Proximal's L1 strength.
-    #[arg(long, allow_hyphen_values = true)]
-    pub l1: Option<f64>,
-    /// FTRL-Proximal's L2 strength.
-    #[arg(long, allow_hyphen_values = true)]
-    pub l2: Option<f64>,
-    /// EG's norm B.
-    #[arg(long, allow_hyphen_values = true)]
-    pub b: Option<f64>,
-    /// Winnow's threshold.
-    #[arg(long, allow_hyphen_values = true)]
-    pub threshold: Option<f64>,
-    /// Predict with the average of the iterates (Polyak–Ruppert) — for
-    /// hinge-sgd, logistic and pegasos; `--average 0` (or false) for the
-    /// last iterate.
-    #[arg(long, num_args = 0..=1, default_missing_value = "1", value_name = "1|0", hide_possible_values = true,
-          value_parser = clap::builder::BoolishValueParser::new())]
-    pub average: Option<bool>,
-    /// Per-coordinate adaptive steps η/√(Σ g_i²) (AdaGrad) — for hinge-sgd
-    /// and logistic, without --lambda.
-    #[arg(long, num_args = 0..=1, default_missing_value = "1", value_name = "1|0", hide_possible_values = true,
-          value_parser = clap::builder::BoolishValueParser::new())]
-    pub adaptive: Option<bool>,
-    /// Normalised adaptive steps (NAG; Vowpal Wabbit's default update):
-    /// AdaGrad's steps divided by each feature's largest |x_i| so far, so
-    /// that rescaling a feature changes no prediction — for hinge-sgd and
-    /// logistic, without --lambda.
-    #[arg(long, num_args = 0..=1, default_missing_value = "1", value_name = "1|0", hide_possible_values = true,
-          value_parser = clap::builder::BoolishValueParser::new())]
-    pub normalized: Option<bool>,
-    /// The kernel of the kernel learners: Gaussian exp(−γ‖x − x′‖²) or
-    /// polynomial (γ⟨x, x′⟩ + c)^d.
-    #[arg(long, value_enum)]
-    pub kernel: Option<KernelArg>,
-    /// The kernel's γ.
-    #[arg(long, allow_hyphen_values = true)]
-    pub gamma: Option<f64>,
-    /// The polynomial kernel's constant c.
-    #[arg(long, allow_hyphen_values = true)]
-    pub coef0: Option<f64>,
-    /// The polynomial kernel's degree d.
-    #[arg(long, allow_negative_numbers = true)]
-    pub degree: Option<f64>,
-    /// At most this many support rows (0: no limit); under a full budget
-    /// the row with the least Σ|α| leaves.
-    #[arg(long, allow_negative_numbers = true)]
-    pub budget: Option<f64>,
 }
 
 /// `--kernel`.
@@ -360,40 +299,6 @@ pub enum KernelArg {
     Rbf,
     /// (γ⟨x, x′⟩ + c)^d.
     Poly,
-}
-
-impl HyperArgs {
-    /// The hyper-parameters given, by name.
-    pub fn params(&self) -> rosenblatt::learners::HyperParams {
-        let mut hp = rosenblatt::learners::HyperParams::default();
-        for p in Param::ALL {
-            let v = match p {
-                Param::Eta => self.eta,
-                Param::Lambda => self.lambda,
-                Param::C => self.c,
-                Param::Alpha => self.alpha,
-                Param::Beta => self.beta,
-                Param::L1 => self.l1,
-                Param::L2 => self.l2,
-                Param::B => self.b,
-                Param::Threshold => self.threshold,
-                Param::Average => self.average.map(|on| if on { 1.0 } else { 0.0 }),
-                Param::Adaptive => self.adaptive.map(|on| if on { 1.0 } else { 0.0 }),
-                Param::Normalized => self.normalized.map(|on| if on { 1.0 } else { 0.0 }),
-                // The position among `Param::Kernel.choices()`.
-                Param::Kernel => self.kernel.map(|k| match k {
-                    KernelArg::Rbf => 0.0,
-                    KernelArg::Poly => 1.0,
-                }),
-                Param::Gamma => self.gamma,
-                Param::Coef0 => self.coef0,
-                Param::Degree => self.degree,
-                Param::Budget => self.budget,
-            };
-            hp.set(p, v);
-        }
-        hp
-    }
 }
 
 #[derive(Subcommand, Debug)]

@@ -8,6 +8,8 @@
 
 mod args;
 mod commands;
+mod flags;
+mod hyper;
 mod procs;
 mod ui;
 
@@ -34,6 +36,6 @@ fn main() {
                 line = format!("{line}: {c}");
             }
         }
-        procs.fail(&e, &line);
+        procs.fail(&e, &flags::worded(&line));
     }
 }

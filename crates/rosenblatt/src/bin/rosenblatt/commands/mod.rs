@@ -7,6 +7,7 @@ mod datasets;
 mod eval;
 mod export;
 mod inspect;
+mod learners;
 mod predict;
 mod report;
 mod train;
@@ -42,6 +43,7 @@ pub fn run(cli: Cli, procs: &Procs) -> anyhow::Result<()> {
             export::run(&dataset, output.as_deref(), zero_based, ui)
         }
         Some(Command::Bounds(a)) => bounds::run(a, ui),
+        Some(Command::Learners { markdown }) => learners::run(markdown, ui),
         Some(Command::Train(a)) => train::run(*a, ui, procs),
         Some(Command::Tune(a)) => tune::run(*a, ui),
         Some(Command::Eval(a)) => eval::run(a.input, ui, procs),
