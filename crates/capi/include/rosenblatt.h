@@ -20,6 +20,11 @@
 #define RB_OK 0
 
 /**
+ * Hyper-parameters in the engine's parameter table (`rb_param_name`).
+ */
+#define RB_PARAMS 17
+
+/**
  * A NULL pointer, a size that does not fit, or options of an unknown size.
  */
 #define RB_ERR_ARGUMENT 1
@@ -91,53 +96,11 @@ typedef struct rb_train_options {
    */
   uint32_t num_classes;
   /**
-   * Step size η (NaN: default).
+   * The hyper-parameters by their position in the engine's parameter
+   * table (`rb_param_name`); NaN takes the learner's default. Set them
+   * by name with `rb_train_options_set`.
    */
-  double eta;
-  /**
-   * L2 strength λ.
-   */
-  double lambda;
-  /**
-   * PA-I/PA-II aggressiveness C.
-   */
-  double c;
-  /**
-   * FTRL-Proximal's α, or Winnow's promotion factor.
-   */
-  double alpha;
-  /**
-   * FTRL-Proximal's β.
-   */
-  double beta;
-  /**
-   * FTRL-Proximal's L1 strength.
-   */
-  double l1;
-  /**
-   * FTRL-Proximal's L2 strength.
-   */
-  double l2;
-  /**
-   * EG's norm B.
-   */
-  double b;
-  /**
-   * Winnow's threshold.
-   */
-  double threshold;
-  /**
-   * 1: predict with the average of the iterates (hinge-sgd, logistic, pegasos).
-   */
-  double average;
-  /**
-   * 1: AdaGrad steps (hinge-sgd, logistic).
-   */
-  double adaptive;
-  /**
-   * 1: normalised adaptive steps (hinge-sgd, logistic).
-   */
-  double normalized;
+  double params[RB_PARAMS];
 } rb_train_options;
 
 #ifdef __cplusplus
@@ -254,6 +217,31 @@ void rb_dataset_free(struct rb_dataset *dataset);
  * `options` is NULL or writable.
  */
 int rb_train_options_default(struct rb_train_options *options);
+
+/**
+ * Sets the hyper-parameter named `name` ("eta", "lambda", "kernel", …:
+ * `rb_param_name`) to `value` in `options`; a choice (the kernel) is the
+ * position of its name (rbf 0, poly 1). An unknown name is refused; a
+ * value the learner does not take or that is out of range is refused
+ * when training starts.
+ *
+ * # Safety
+ * `options` as `rb_train_options_default` filled it; `name` is NULL or a
+ * NUL-terminated string.
+ */
+int rb_train_options_set(struct rb_train_options *options, const char *name, double value);
+
+/**
+ * The name of hyper-parameter `i` of the parameter table (the position
+ * in `rb_train_options.params`), or NULL past the last.
+ */
+const char *rb_param_name(size_t i);
+
+/**
+ * The name of learner `i` of the learner table, or NULL past the last:
+ * every name `rb_train_options.learner` takes.
+ */
+const char *rb_learner_name(size_t i);
 
 /**
  * Trains a model on a dataset (its labels: ±1 for binary learners, class

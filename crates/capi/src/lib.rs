@@ -27,6 +27,9 @@ use std::path::PathBuf;
 
 /// Success.
 pub const RB_OK: c_int = 0;
+/// Hyper-parameters in the engine's parameter table (`rb_param_name`).
+pub const RB_PARAMS: usize = 17;
+const _: () = assert!(RB_PARAMS == Param::ALL.len(), "RB_PARAMS is the parameter table's length");
 /// A NULL pointer, a size that does not fit, or options of an unknown size.
 pub const RB_ERR_ARGUMENT: c_int = 1;
 /// Input the engine refuses: bad rows, labels, hyper-parameters, files.
@@ -78,30 +81,10 @@ pub struct rb_train_options {
     /// Classes of a multi-class learner's labels (class ids
     /// `0..num_classes`); binary learners take labels ±1. Default 2.
     pub num_classes: u32,
-    /// Step size η (NaN: default).
-    pub eta: f64,
-    /// L2 strength λ.
-    pub lambda: f64,
-    /// PA-I/PA-II aggressiveness C.
-    pub c: f64,
-    /// FTRL-Proximal's α, or Winnow's promotion factor.
-    pub alpha: f64,
-    /// FTRL-Proximal's β.
-    pub beta: f64,
-    /// FTRL-Proximal's L1 strength.
-    pub l1: f64,
-    /// FTRL-Proximal's L2 strength.
-    pub l2: f64,
-    /// EG's norm B.
-    pub b: f64,
-    /// Winnow's threshold.
-    pub threshold: f64,
-    /// 1: predict with the average of the iterates (hinge-sgd, logistic, pegasos).
-    pub average: f64,
-    /// 1: AdaGrad steps (hinge-sgd, logistic).
-    pub adaptive: f64,
-    /// 1: normalised adaptive steps (hinge-sgd, logistic).
-    pub normalized: f64,
+    /// The hyper-parameters by their position in the engine's parameter
+    /// table (`rb_param_name`); NaN takes the learner's default. Set them
+    /// by name with `rb_train_options_set`.
+    pub params: [f64; RB_PARAMS],
 }
 
 thread_local! {
@@ -451,18 +434,7 @@ pub unsafe extern "C" fn rb_train_options_default(options: *mut rb_train_options
         shuffle: 1,
         parts: 1,
         num_classes: 2,
-        eta: f64::NAN,
-        lambda: f64::NAN,
-        c: f64::NAN,
-        alpha: f64::NAN,
-        beta: f64::NAN,
-        l1: f64::NAN,
-        l2: f64::NAN,
-        b: f64::NAN,
-        threshold: f64::NAN,
-        average: f64::NAN,
-        adaptive: f64::NAN,
-        normalized: f64::NAN,
+        params: [f64::NAN; RB_PARAMS],
     };
     // SAFETY: forwarded from the caller.
     guard(|| unsafe { put(options, d, "options") })
@@ -502,21 +474,7 @@ unsafe fn options(options: *const rb_train_options) -> Result<Options, (c_int, S
         Learner::from_name(unsafe { text(o.learner, "options.learner") }?).map_err(input)?
     };
     let mut params = HyperParams::default();
-    let given = [
-        (Param::Eta, o.eta),
-        (Param::Lambda, o.lambda),
-        (Param::C, o.c),
-        (Param::Alpha, o.alpha),
-        (Param::Beta, o.beta),
-        (Param::L1, o.l1),
-        (Param::L2, o.l2),
-        (Param::B, o.b),
-        (Param::Threshold, o.threshold),
-        (Param::Average, o.average),
-        (Param::Adaptive, o.adaptive),
-        (Param::Normalized, o.normalized),
-    ];
-    for (p, v) in given {
+    for (p, &v) in Param::ALL.into_iter().zip(&o.params) {
         params.set(p, (!v.is_nan()).then_some(v));
     }
     let order = match o.shuffle {
@@ -534,6 +492,59 @@ unsafe fn options(options: *const rb_train_options) -> Result<Options, (c_int, S
         classes: o.num_classes as usize,
     })
 }
+
+/// Sets the hyper-parameter named `name` ("eta", "lambda", "kernel", …:
+/// `rb_param_name`) to `value` in `options`; a choice (the kernel) is the
+/// position of its name (rbf 0, poly 1). An unknown name is refused; a
+/// value the learner does not take or that is out of range is refused
+/// when training starts.
+///
+/// # Safety
+/// `options` as `rb_train_options_default` filled it; `name` is NULL or a
+/// NUL-terminated string.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rb_train_options_set(
+    options: *mut rb_train_options,
+    name: *const c_char,
+    value: f64,
+) -> c_int {
+    guard(|| {
+        // SAFETY: forwarded from the caller.
+        let name = unsafe { text(name, "name") }?;
+        let k = Param::ALL.iter().position(|p| p.name() == name).ok_or_else(|| {
+            (
+                RB_ERR_INPUT,
+                format!("unknown hyper-parameter {name:?}; known: {}", Param::ALL.map(Param::name).join(", ")),
+            )
+        })?;
+        if options.is_null() {
+            return Err(arg("options is NULL"));
+        }
+        // SAFETY: non-NULL, and the caller's options as documented.
+        unsafe { (*options).params[k] = value };
+        Ok(())
+    })
+}
+
+/// The name of hyper-parameter `i` of the parameter table (the position
+/// in `rb_train_options.params`), or NULL past the last.
+#[unsafe(no_mangle)]
+pub extern "C" fn rb_param_name(i: usize) -> *const c_char {
+    PARAM_NAMES.get(i).map_or(std::ptr::null(), |n| n.as_ptr())
+}
+
+/// The name of learner `i` of the learner table, or NULL past the last:
+/// every name `rb_train_options.learner` takes.
+#[unsafe(no_mangle)]
+pub extern "C" fn rb_learner_name(i: usize) -> *const c_char {
+    LEARNER_NAMES.get(i).map_or(std::ptr::null(), |n| n.as_ptr())
+}
+
+/// The tables' names as C strings, made once.
+static PARAM_NAMES: std::sync::LazyLock<Vec<CString>> =
+    std::sync::LazyLock::new(|| Param::ALL.iter().map(|p| CString::new(p.name()).unwrap_or_default()).collect());
+static LEARNER_NAMES: std::sync::LazyLock<Vec<CString>> =
+    std::sync::LazyLock::new(|| Learner::ALL.iter().map(|l| CString::new(l.name()).unwrap_or_default()).collect());
 
 /// Trains a model on a dataset (its labels: ±1 for binary learners, class
 /// ids for multi-class ones) with `options`, into `*out`.

@@ -2,12 +2,13 @@
  * against the rows it learned, and predictions against `rosenblatt
  * predict` bit for bit.
  *
- * usage: test_capi MODEL ROWS.svm PREDICTIONS.txt DATASET_DIR
+ * usage: test_capi MODEL ROWS.svm PREDICTIONS.txt DATASET_DIR SMALL_DIR
  *   MODEL            a model trained by `rosenblatt train`
  *   ROWS.svm         LIBSVM text (one-based), e.g. `rosenblatt export` output
  *   PREDICTIONS.txt  `rosenblatt predict` of MODEL on ROWS.svm converted with
  *                    --encoding sparse-u32-f32 (the rows as C hands them in)
  *   DATASET_DIR      a dataset directory with ±1 labels, for rb_train
+ *   SMALL_DIR        a few hundred of its rows, for every learner by name
  *
  * Built by .ci/run with -std=c11 -Wall -Wextra -Werror -pedantic against
  * librosenblatt.a and run under valgrind. */
@@ -234,15 +235,59 @@ static void training_on_a_dataset(const char *dir, const char *rows) {
     rb_dataset_free(d);
 }
 
+/* Every learner of the engine's table trains from C by its name, with
+ * hyper-parameters set by their table names; an unknown name is refused. */
+static void every_learner_by_name(const char *dir) {
+    rb_dataset *d = NULL;
+    rb_train_options o;
+    size_t i, learners = 0, params = 0;
+    CHECK(rb_dataset_open(dir, &d) == RB_OK);
+    for (i = 0; rb_param_name(i) != NULL; i++) params++;
+    CHECK(params == RB_PARAMS);
+    rb_train_options_default(&o);
+    CHECK(rb_train_options_set(&o, "etta", 0.5) == RB_ERR_INPUT);
+    CHECK(strstr(rb_last_error(), "unknown hyper-parameter") != NULL);
+    for (i = 0; rb_learner_name(i) != NULL; i++) {
+        const char *name = rb_learner_name(i);
+        rb_model *m = NULL;
+        int multiclass = strncmp(name, "multiclass", 10) == 0;
+        learners++;
+        rb_train_options_default(&o);
+        o.learner = name;
+        o.passes = 1;
+        if (strncmp(name, "kernel", 6) == 0) CHECK(rb_train_options_set(&o, "gamma", 0.05) == RB_OK);
+        /* The dataset's labels are ±1: the multi-class learners refuse them, by name. */
+        if (multiclass) {
+            CHECK(rb_train(d, &o, &m) == RB_ERR_INPUT && m == NULL);
+        } else if (strcmp(name, "winnow") != 0) {
+            CHECK(rb_train(d, &o, &m) == RB_OK);
+            if (m == NULL) fprintf(stderr, "learner %s\n", name);
+        }
+        rb_model_free(m);
+    }
+    CHECK(learners == 21);
+    /* A value the learner does not take is refused when training starts. */
+    rb_train_options_default(&o);
+    o.learner = "perceptron";
+    CHECK(rb_train_options_set(&o, "gamma", 1.0) == RB_OK);
+    {
+        rb_model *m = NULL;
+        CHECK(rb_train(d, &o, &m) == RB_ERR_INPUT && m == NULL);
+        CHECK(strstr(rb_last_error(), "gamma") != NULL);
+    }
+    rb_dataset_free(d);
+}
+
 int main(int argc, char **argv) {
     CHECK(rb_version() != NULL && strlen(rb_version()) > 0);
     bad_input_is_refused();
     a_trainer_learns_what_it_is_fed();
-    if (argc == 5) {
+    if (argc == 6) {
         predictions_equal_the_command(argv[1], argv[2], argv[3]);
         training_on_a_dataset(argv[4], argv[2]);
+        every_learner_by_name(argv[5]);
     } else {
-        fprintf(stderr, "usage: %s MODEL ROWS.svm PREDICTIONS.txt DATASET_DIR\n", argv[0]);
+        fprintf(stderr, "usage: %s MODEL ROWS.svm PREDICTIONS.txt DATASET_DIR SMALL_DIR\n", argv[0]);
         failures++;
     }
     if (failures) fprintf(stderr, "%d checks failed\n", failures);
