@@ -1,22 +1,30 @@
 //! rosenblatt: online linear classification at memory speed.
 //!
-//! The facade for programs that embed the engine, and the library behind
-//! every command of the `rosenblatt` binary (which only parses and prints).
+//! The facade for programs that embed the engine — `use
+//! rosenblatt::prelude::*`: a checked [`Config`], [`Fit`] into a
+//! [`Model`], [`Predict`] into [`Prediction`]s, over a [`Dataset`] or
+//! borrowed [`Rows`], and the incremental [`Trainer`] — and the library
+//! behind every command of the `rosenblatt` binary (which only parses and
+//! prints).
 //!
 //! - [`kernels`]: SIMD dot/axpy over compact row encodings.
 //! - [`loader`]: parsers and memory-mapped binary shards; [`loader::convert`].
-//! - [`learners`]: the online learning algorithms and their registry
-//!   ([`learners::Learner`]).
-//! - [`train`]: a learner on a dataset, pass by pass, into a model.
+//! - [`learners`]: the online learning algorithms and their tables
+//!   ([`learners::Learner`], [`learners::Param`]).
+//! - [`config`], [`fit`]: the embedding API.
+//! - [`train`]: a learner on a dataset, pass by pass, into a model;
+//!   [`checkpoint`]: the same in stretches, the model handed out after each.
 //! - [`online`]: a learner fed batch by batch from rows the caller holds
 //!   (borrowed CSR or dense matrices, or shards): the Python and C bindings' core.
-//! - [`model`]: model files (save, load) and predictions into a caller's buffer.
+//! - [`model`]: model files (save, load).
 //! - [`eval`], [`predict`], [`bounds`]: what `eval`, `predict` and `bounds` compute.
 //! - [`compat`]: the one check wherever a dataset meets a model or training data.
 //! - [`cluster`]: training across processes (under `mpirun`, with the
 //!   `mpi` feature).
-//! - [`ocr`]: the MNIST one-vs-rest benchmark behind `rosenblatt bench ocr`
-//!   and `rosenblatt demo`.
+//!
+//! With the `cli` feature (the binary's): `ocr` (the benchmark behind `bench
+//! ocr` and `demo`), `report` over `plot` (the pictures), `tune` (a grid's
+//! table) and the read-only pass (`read_only_seconds`).
 
 pub mod bounds;
 pub mod checkpoint;
@@ -27,12 +35,18 @@ mod error;
 pub mod eval;
 pub mod fit;
 pub mod model;
+#[cfg(feature = "cli")]
 pub mod ocr;
 pub mod online;
+#[cfg(feature = "cli")]
 pub mod plot;
 pub mod predict;
+#[cfg(feature = "cli")]
 pub mod report;
+#[cfg(feature = "cli")]
+mod timing;
 pub mod train;
+#[cfg(feature = "cli")]
 pub mod tune;
 mod whole;
 
@@ -49,6 +63,8 @@ pub mod prelude {
 pub use rosenblatt_kernels as kernels;
 pub use rosenblatt_learners as learners;
 pub use rosenblatt_loader as loader;
+#[cfg(feature = "cli")]
+pub use timing::{READ_AHEAD, read_only_pass, read_only_pass_ahead, read_only_seconds};
 
 /// The README's Rust examples, run as doc tests.
 #[cfg(doctest)]
@@ -59,99 +75,4 @@ pub struct ReadmeDoctests;
 /// the SIMD level in use.
 pub fn version_line() -> String {
     format!("{} ({})", env!("CARGO_PKG_VERSION"), kernels::describe())
-}
-
-/// Sums every byte of `data` in u64 lanes: a pass that reads the same bytes
-/// as training does and almost nothing else — the baseline a training pass
-/// is measured against (with [`read_only_pass_ahead`]: the faster of the
-/// two, [`read_only_seconds`]).
-///
-/// ```
-/// assert_eq!(rosenblatt::read_only_pass(&[1, 0, 0, 0, 0, 0, 0, 0, 2]), 3);
-/// ```
-pub fn read_only_pass(data: &[u8]) -> u64 {
-    let mut c = data.chunks_exact(8);
-    let s = sum_lanes(0, &mut c);
-    c.remainder().iter().fold(s, |s, &b| s.wrapping_add(u64::from(b)))
-}
-
-/// [`read_only_pass`] that also prefetches [`READ_AHEAD`] bytes ahead, as
-/// the training loop's sequential order prefetches rows ahead. Which of
-/// the two reads faster depends on the machine and on where the bytes are:
-/// on an Intel Xeon, 72 MB of shards read 1.2–1.8× faster with the
-/// read-ahead and a 268 MB shard 8–12% slower (SPEED.md).
-///
-/// ```
-/// assert_eq!(rosenblatt::read_only_pass_ahead(&[1, 0, 0, 0, 0, 0, 0, 0, 2]), 3);
-/// ```
-pub fn read_only_pass_ahead(data: &[u8]) -> u64 {
-    let mut s = 0u64;
-    let mut lines = data.chunks_exact(64);
-    for (k, line) in (&mut lines).enumerate() {
-        if let Some(ahead) = data.get(k * 64 + READ_AHEAD..k * 64 + READ_AHEAD + 1) {
-            kernels::prefetch(ahead);
-        }
-        s = sum_lanes(s, line.chunks_exact(8));
-    }
-    s.wrapping_add(read_only_pass(lines.remainder()))
-}
-
-/// How far ahead [`read_only_pass_ahead`] prefetches: 8 KB was at or
-/// within noise of the fastest of 1 to 32 KB in plain C over MNIST's
-/// shards on an Intel Xeon (SPEED.md).
-pub const READ_AHEAD: usize = 8192;
-
-#[inline(always)]
-fn sum_lanes<'a>(s: u64, lanes: impl Iterator<Item = &'a [u8]>) -> u64 {
-    lanes.fold(s, |s, b| s.wrapping_add(u64::from_le_bytes(b.try_into().expect("8 bytes"))))
-}
-
-/// Median seconds of a read-only pass over every shard of `ds`, of
-/// `repeats` runs each of [`read_only_pass`] and [`read_only_pass_ahead`]
-/// (alternating), the faster of the two medians: the fastest read of the
-/// bytes this machine gives. With `release`, each shard's pages are dropped
-/// from resident memory after it is read, as out-of-core training does.
-pub fn read_only_seconds(ds: &loader::Dataset, repeats: usize, release: bool) -> f64 {
-    let pass = |read: fn(&[u8]) -> u64| {
-        let t = std::time::Instant::now();
-        let mut sum = 0u64;
-        for s in ds.shards() {
-            sum = sum.wrapping_add(read(s.raw()));
-            if release {
-                s.release_rows(0, s.header().rows as usize);
-            }
-        }
-        std::hint::black_box(sum);
-        t.elapsed().as_secs_f64()
-    };
-    let (mut plain, mut ahead): (Vec<f64>, Vec<f64>) =
-        (0..repeats.max(1)).map(|_| (pass(read_only_pass), pass(read_only_pass_ahead))).unzip();
-    let median = |t: &mut Vec<f64>| {
-        t.sort_by(f64::total_cmp);
-        t[t.len() / 2]
-    };
-    median(&mut plain).min(median(&mut ahead))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The pass sums every byte's u64 lane whatever the length: whole lines,
-    /// lines and a tail, shorter and longer than the read-ahead.
-    #[test]
-    fn read_only_pass_sums_every_lane_at_any_length() {
-        let data: Vec<u8> = (0..3 * READ_AHEAD + 77).map(|i| (i * 131 + 7) as u8).collect();
-        for n in [0, 1, 7, 8, 63, 64, 65, 1000, READ_AHEAD, READ_AHEAD + 9, data.len()] {
-            let d = &data[..n];
-            let mut c = d.chunks_exact(8);
-            let mut want = 0u64;
-            for b in &mut c {
-                want = want.wrapping_add(u64::from_le_bytes(b.try_into().unwrap()));
-            }
-            want = c.remainder().iter().fold(want, |s, &b| s.wrapping_add(u64::from(b)));
-            assert_eq!(read_only_pass(d), want, "{n} bytes");
-            assert_eq!(read_only_pass_ahead(d), want, "{n} bytes, read ahead");
-        }
-    }
 }
