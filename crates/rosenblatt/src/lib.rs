@@ -43,6 +43,7 @@ pub mod plot;
 pub mod predict;
 #[cfg(feature = "cli")]
 pub mod report;
+pub mod resume;
 #[cfg(feature = "cli")]
 mod timing;
 pub mod train;

@@ -169,7 +169,7 @@ pub fn train_dataset(
     let examples = if team.is_some() { data.rows() as usize } else { tr.len() };
     let te = test.map(Dataset::examples).transpose()?;
     let (params, options) = match &spec.init {
-        Some(m) => resumed(m, spec, data, tr.len())?,
+        Some(m) => crate::resume::resumed(m, spec, data, tr.len())?,
         None => (spec.params, spec.options),
     };
     let configured = configure_over(learner, &params, &tr, examples, classes.len(), &options, team)?;
@@ -274,56 +274,6 @@ pub fn split_holdout<'v>(
         )));
     }
     Ok((all.range(0..n - held), Some(all.range(n - held..n))))
-}
-
-/// The hyper-parameters and options a resumed run takes from the model it
-/// resumes, after checking that it can: same learner, dimension and
-/// training rows, a saved state, one part, whole passes, and no
-/// hyper-parameter given that differs from the model's.
-fn resumed(m: &Model, spec: &TrainSpec, data: &Dataset, examples: usize) -> Result<(HyperParams, TrainOptions), Error> {
-    let learner = spec.learner;
-    let refuse = |why: String| Err(Error::Input(format!("`init`: {why}")));
-    let t = &m.meta.training;
-    if m.meta.learner != learner {
-        return refuse(format!("the model is a {}, not a {learner}", m.meta.learner));
-    }
-    if learner.kernel() {
-        return refuse(format!("{learner} does not resume; train it again with more passes"));
-    }
-    if m.state.is_none() {
-        return refuse(
-            "the model file carries no learner state (written before format version 3); it predicts, but \
-             training cannot resume from it"
-                .into(),
-        );
-    }
-    if m.meta.dim != data.dim() || t.examples != examples as u64 {
-        return refuse(format!(
-            "the model was trained on {} rows of dimension {}; this data has {examples} training rows of \
-             dimension {} (resume on the same data)",
-            t.examples,
-            m.meta.dim,
-            data.dim()
-        ));
-    }
-    if t.parts != 1 || spec.parts != 1 {
-        return refuse("resuming is for one part (parts = 1) only".into());
-    }
-    if t.passes.fract() != 0.0 || t.separated_at.is_some() {
-        return refuse(format!("the model ran {} passes; only whole passes resume", t.passes));
-    }
-    let mut params = HyperParams::default();
-    for &(p, _) in learner.params() {
-        let saved = m.meta.params.get(p.name()).copied();
-        if let (Some(given), Some(saved)) = (spec.params.get(p), saved)
-            && given != saved
-        {
-            return refuse(format!("{} = {given} differs from the model's {saved}", p.name()));
-        }
-        params.set(p, saved);
-    }
-    let options = TrainOptions { first_pass: t.first_pass + t.passes_run, ..spec.options };
-    Ok((params, options))
 }
 
 /// Configures `learner` with the hyper-parameters `given` for training on

@@ -3,7 +3,6 @@
 use crate::args::TrainArgs;
 use crate::procs::Procs;
 use crate::ui::{Ui, outln};
-use anyhow::bail;
 use rosenblatt::checkpoint::train_checkpointed;
 use rosenblatt::cluster;
 use rosenblatt::learners::{Team, TrainOptions};
@@ -60,19 +59,8 @@ fn spec(a: &TrainArgs) -> anyhow::Result<TrainSpec> {
     let learner = a.learner;
     let batch = learner.stops_when_separated();
     let init = a.init.as_deref().map(rosenblatt::model::Model::load).transpose()?;
-    // Resuming keeps the model's order and seed; a different one given is
-    // refused rather than silently breaking the run in two.
     let (order, seed) = match &init {
-        Some(m) => {
-            let t = &m.meta.training;
-            if let Some(s) = a.seed.filter(|&s| s != t.seed) {
-                bail!("--seed {s} differs from the resumed model's seed {}", t.seed);
-            }
-            if let Some(o) = a.order.map(rosenblatt::learners::Order::from).filter(|&o| o != t.order) {
-                bail!("--order {o:?} differs from the resumed model's order {:?}", t.order);
-            }
-            (t.order, t.seed)
-        }
+        Some(m) => rosenblatt::resume::order_and_seed(m, a.order.map(Into::into), a.seed)?,
         None => (a.order.unwrap_or(crate::args::OrderArg::Chunks).into(), a.seed.unwrap_or(0)),
     };
     let defaults = TrainSpec::new(learner, a.passes.unwrap_or(if batch { 100.0 } else { 1.0 }));
