@@ -3,7 +3,7 @@
 //! meet the same machine (a noisy one moves separate runs by more than the
 //! averaging costs). Issue 16 asks the averaged pass within 1.1× of the
 //! plain one. Prints where each weight vector starts within its cache line
-//! and the medians of passes 2.. (SPEED.md, "The state on a cache line").
+//! and the medians of passes 2.. (SPEED.md#the-averaged-perceptron, "The state on a cache line").
 //!
 //! ```sh
 //! cargo run --release -p rosenblatt-benches --example averaged_vs_plain -- DIR [PASSES] [sequential|chunks]

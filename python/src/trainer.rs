@@ -29,7 +29,7 @@ impl PyTrainer {
     /// for `n_jobs`, or on this thread when the pool has nothing to do — one
     /// part (no copies to train at once) and a batch the check reads as one
     /// block. Handing a mini-batch to a pool worker and back cost more than
-    /// learning from it (SPEED.md); the model is the same either way.
+    /// learning from it (SPEED.md#the-python-path); the model is the same either way.
     fn learn<'a>(
         &self,
         py: Python<'_>,

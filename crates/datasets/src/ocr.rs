@@ -242,7 +242,7 @@ pub fn deform(src: &[u8], h: usize, w: usize, affine: &Affine, field: Option<(&[
 /// `v.floor()` as an integer, for |v| < 2^23 (every sample point of a
 /// 28×28 image under the checked ranges). Baseline x86-64 has no rounding
 /// instruction, so `f32::floor` is a libm call per pixel; this is exact
-/// and inlines (SPEED.md).
+/// and inlines (SPEED.md#generators).
 #[inline(always)]
 fn floor(v: f32) -> isize {
     let t = v as isize; // towards zero

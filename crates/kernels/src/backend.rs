@@ -8,7 +8,7 @@
 //! The AVX2 kernels come twice, gathering with scalar loads or with
 //! `vgatherdps`: the second is chosen on Intel CPUs, where it measured
 //! faster, the first elsewhere (on a Zen 3 it measured 1.7× the hardware
-//! gather; SPEED.md). `ROSENBLATT_SIMD=portable` in the environment forces
+//! gather; SPEED.md#sparse-dot-gathers). `ROSENBLATT_SIMD=portable` in the environment forces
 //! the portable kernels.
 
 use crate::kernel::{self, AdagradStep, Layout};

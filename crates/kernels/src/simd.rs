@@ -105,7 +105,7 @@ pub(crate) unsafe trait Simd: Copy {
 /// Eight `u32` indices at `p`, read as four 64-bit words.
 ///
 /// A gather is bound by load ports (an index load and a weight load per
-/// lane); halving the index loads measured 16% faster on Zen 3 (SPEED.md).
+/// lane); halving the index loads measured 16% faster on Zen 3 (SPEED.md#sparse-dot-gathers).
 ///
 /// # Safety
 /// `p..p+8` is readable.
@@ -225,7 +225,7 @@ mod x86 {
 
     /// `__m256` with AVX2 and FMA, for CPUs detected at run time. With
     /// `HW`, gathers are `vgatherdps`; without, eight scalar loads. Which
-    /// is faster depends on the core (SPEED.md): on a Zen 3 the scalar
+    /// is faster depends on the core (SPEED.md#sparse-dot-gathers): on a Zen 3 the scalar
     /// loads measured 1.7× the hardware gather, on an Intel Xeon the
     /// hardware gather made Perceptron passes 2-10% faster. The arithmetic
     /// is the same either way, so the results are bit for bit the same.

@@ -59,7 +59,7 @@ impl LazyAverage {
     /// `u`, a few updates later, its cells prefetched meanwhile: on a
     /// mistake the row's cells of `w` are in cache from the margin, those
     /// of `u` are not, and waiting on them took more than half an averaged
-    /// pass over the sparse benchmark set (SPEED.md).
+    /// pass over the sparse benchmark set (SPEED.md#the-averaged-perceptron).
     #[inline]
     pub(crate) fn add<R: Row>(&mut self, x: &R, a: f32, w: &mut [f32], t: f32, at: usize) {
         let c = t * a;

@@ -47,7 +47,7 @@ impl OnlineLearner for AveragedPerceptron {
     // Inlined into the pass, and the margin before the averaging step's
     // counters: out of line, with the counters' conversion to f32 held
     // across the call to the dot, the averaged pass cost 1.14–1.15× the
-    // plain one's in the default order; 1.05× this way (SPEED.md).
+    // plain one's in the default order; 1.05× this way (SPEED.md#the-averaged-perceptron).
     #[inline(always)]
     fn learn<R: Row>(&mut self, x: &R, y: f32, _example: usize) -> Step {
         let mistake = y * self.s.margin(x) <= 0.0;

@@ -1,7 +1,7 @@
 //! Updates of a large state vector held back a few updates, so that their
 //! cells can be prefetched meanwhile: for state a step writes but its
 //! margin did not read (an averaging vector), which would otherwise be a
-//! cache miss per entry at the moment of the update (SPEED.md, "The
+//! cache miss per entry at the moment of the update (SPEED.md#the-averaged-perceptron, "The
 //! averaging vectors' updates deferred").
 //!
 //! Every element still receives its increments in update order, so a
@@ -12,7 +12,7 @@
 use rosenblatt_kernels::Row;
 use std::ops::AddAssign;
 
-/// Updates held back at most (measured on the sparse set: SPEED.md).
+/// Updates held back at most (measured on the sparse set: SPEED.md#the-averaged-perceptron).
 const DEPTH: usize = 4;
 
 /// Up to [`DEPTH`] updates of a vector, oldest first: each an offset into

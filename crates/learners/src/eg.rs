@@ -35,7 +35,7 @@ const SPAN: f64 = 600.0;
 /// 1e-16 relative), so 64 sweeps drift by about 1e-14 at most per
 /// coordinate touched 64·d times; a renormalisation costs two exponentials
 /// per feature, which every sweep (as first written) made as costly as the
-/// updates themselves (SPEED.md).
+/// updates themselves (SPEED.md#ftrl-proximal-and-eg).
 const RENORMALIZE_AFTER: usize = 64;
 
 /// One coordinate's `[θ_i, e^{θ_i − c}, e^{−θ_i − c}]`, on 32 bytes

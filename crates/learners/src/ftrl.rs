@@ -38,7 +38,7 @@ impl Default for FtrlParams {
 /// gradients); weights are computed from them on demand, so a step touches
 /// only the row's non-zeros and a feature never seen keeps weight exactly 0.
 /// `z_i` and `√n_i` sit side by side: at large dimensions a step is bound
-/// by cache misses, one per touched coordinate this way (SPEED.md). Keeping
+/// by cache misses, one per touched coordinate this way (SPEED.md#ftrl-proximal-and-eg). Keeping
 /// `√n_i` rather than `n_i`, and the row's weights from the margin for the
 /// update, a step costs one division per non-zero for the margin and one
 /// square root per non-zero for the update.

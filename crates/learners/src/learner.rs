@@ -54,7 +54,7 @@ pub trait OnlineLearner {
     /// for the row a few steps ahead. It pays where each step is long and
     /// the state large (FTRL-Proximal, EG±, AdaGrad and NAG steps over many
     /// features); for the Perceptron family the processor already overlaps
-    /// the gathers, and the hints cost more than they save (SPEED.md).
+    /// the gathers, and the hints cost more than they save (SPEED.md#adagrads-step).
     const PREFETCH: bool = false;
     /// Starts loading the state `x` will touch (a hint).
     #[inline(always)]
@@ -68,7 +68,7 @@ pub trait OnlineLearner {
 /// Whether per-row hints to load a learner's state pay, for `bytes` of
 /// the state its steps touch: from 512 KB (a Zen 3's L2). Smaller state
 /// stays in cache, and a hint per entry of a row that is already there
-/// costs time (SPEED.md). A hint changes no result.
+/// costs time (SPEED.md#adagrads-step). A hint changes no result.
 #[inline]
 pub(crate) fn worth_prefetching(bytes: usize) -> bool {
     bytes >= 512 << 10

@@ -8,7 +8,7 @@
 //! spans more pages than the processor's address-translation cache (the
 //! TLB) holds, and every cell's access can wait for a page walk first,
 //! under a virtual machine a nested one. One 2 MB page covers 512 of
-//! those. Measured on the sparse set over 2^24 features (SPEED.md, "State
+//! those. Measured on the sparse set over 2^24 features (SPEED.md#learner-state-in-memory, "State
 //! in 2 MB pages"): a pass of the Perceptron 15% faster, of the averaged
 //! Perceptron 11%, of Pegasos 10%. Linux only (`madvise(MADV_HUGEPAGE)`);
 //! elsewhere, and where the kernel's transparent huge pages are off, the
@@ -31,7 +31,7 @@ const HUGE_FROM: usize = 4 << 20;
 /// line, as the allocator's 16-byte alignment leaves it, splits every
 /// other load across two lines. A plain C copy of the Perceptron's pass
 /// over MNIST's rows ran 2–6% slower so, and which learner got an aligned
-/// array was the allocator's chance (SPEED.md, "The state on a cache
+/// array was the allocator's chance (SPEED.md#learner-state-in-memory, "The state on a cache
 /// line"). The array is allocated a line longer (zeroed pages from
 /// `calloc`, as before) and starts at the first whole line inside it.
 pub(crate) struct StateVec<T> {

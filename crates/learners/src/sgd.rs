@@ -148,7 +148,7 @@ pub struct Sgd {
     avg: Average,
     /// AdaGrad's `Σ g_i²` per coordinate, then the bias's (empty unless
     /// adaptive); f32, half the memory of f64 and a sparse pass 1.4× faster
-    /// (SPEED.md).
+    /// (SPEED.md#adagrads-step).
     g2: StateVec<f32>,
     /// NAG's largest `|x_i|` so far per coordinate (empty unless
     /// normalised; the bias's is 1).
@@ -206,7 +206,7 @@ impl Sgd {
             prefetch,
             // Adaptive steps already have `U`'s cells prefetched rows ahead
             // (`prefetch`), and holding their updates back as well made
-            // them slower (SPEED.md).
+            // them slower (SPEED.md#adagrads-step).
             held: Deferred::new(p.average && !prefetch && worth_prefetching(dim * size_of::<f64>())),
         })
     }
@@ -257,7 +257,7 @@ impl OnlineLearner for Sgd {
     }
     /// Adaptive steps over a large dimension wait on their state: `v`,
     /// `Σg²` (and NAG's scales, the running sum) a cache miss each per
-    /// entry, as FTRL-Proximal's cells were (SPEED.md). The plain step's
+    /// entry, as FTRL-Proximal's cells were (SPEED.md#adagrads-step). The plain step's
     /// SIMD axpy, like the Perceptron's, does better without hints.
     const PREFETCH: bool = true;
     #[inline(always)]

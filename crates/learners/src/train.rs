@@ -19,7 +19,7 @@
 //! The outer loop, the checks and the parallel pass reach it through a
 //! [`PartPass`] (a function object, called once per part and pass), so
 //! that they are compiled once per learner, not once per learner and row
-//! encoding (SPEED.md).
+//! encoding (SPEED.md#build-weight).
 
 use crate::error::{LearnError, param};
 use crate::learner::{OnlineLearner, Plan, Step};
@@ -42,18 +42,18 @@ const PREFETCH_AHEAD: usize = 8;
 /// sequential Perceptron pass 1.5-1.9× slower than with this read-ahead
 /// (MNIST dense-u8 6.85 → 3.86 ms, sparse-f32 8.40 → 5.80 ms, the 2M-row
 /// sparse set 369 → 226 ms); 4 was best or within 5% of best of 4 to 64
-/// (SPEED.md).
+/// (SPEED.md#the-default-order).
 const SEQUENTIAL_AHEAD: usize = 4;
 
 /// How many rows ahead, in training order, [`Order::Chunks`] also
 /// prefetches the row itself, from the cache the window's read-ahead filled
 /// (at 2, MNIST Perceptron and averaged passes took 9–19% less time than
 /// without on a Zen 3 and 6–12% less on an Intel Xeon; earlier sessions on
-/// a Zen 4 measured no gain at 1 to 8: SPEED.md).
+/// a Zen 4 measured no gain at 1 to 8: SPEED.md#the-default-order).
 const ROW_AHEAD: usize = 2;
 
 /// How many rows ahead a learner that asks for it ([`OnlineLearner::PREFETCH`])
-/// has its state prefetched (measured: SPEED.md).
+/// has its state prefetched (measured: SPEED.md#the-default-order).
 const STATE_AHEAD: usize = 4;
 
 /// Rows per chunk of [`Order::Chunks`]: consecutive rows read as one run
@@ -61,7 +61,7 @@ const STATE_AHEAD: usize = 4;
 pub const CHUNK_ROWS: usize = 64;
 /// Chunks per window of [`Order::Chunks`]: the rows of this many chunks are
 /// shuffled together (1,024 rows: 800 KB of MNIST, so that the window in
-/// training and the one read ahead stay in cache; SPEED.md has the sizes
+/// training and the one read ahead stay in cache; SPEED.md#the-default-order has the sizes
 /// tried).
 pub const WINDOW_CHUNKS: usize = 16;
 

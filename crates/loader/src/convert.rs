@@ -457,7 +457,7 @@ impl Spool {
 
     /// The batch being filled: blocks are parsed straight into it. It
     /// keeps its buffers from one file to the next: fresh ones would cost a
-    /// page fault per 4 KiB, a fifth of a conversion's time (SPEED.md).
+    /// page fault per 4 KiB, a fifth of a conversion's time (SPEED.md#convert).
     fn batch(&mut self) -> &mut Rows {
         if self.batch.offsets.is_empty() {
             self.batch.clear(self.multilabel);

@@ -226,7 +226,7 @@ pub fn encode(header: &Header, data: &ShardData<'_>) -> Vec<u8> {
 /// Writes a shard's image to `out` as it goes, section by section — the
 /// bytes of [`encode`], without the image in memory first: a writer that
 /// built each shard's image in a buffer paid a page fault and the kernel's
-/// zeroing per 4 KiB of it, and a copy (SPEED.md). Returns the image's
+/// zeroing per 4 KiB of it, and a copy (SPEED.md#convert). Returns the image's
 /// length and its CRC-32 (the manifest's). Each section's CRC goes into the
 /// header, which comes first, so the sections are read twice: once for
 /// their CRCs, once to write them; the file's CRC is combined from theirs.

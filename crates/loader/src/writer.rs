@@ -847,7 +847,7 @@ impl Drop for DatasetWriter {
 /// The columns of a shard that differ from its rows' own (offsets from the
 /// shard's start, bytes, u16 indices, dense rows, label offsets, absent
 /// query ids), kept from one shard to the next: fresh ones would cost a
-/// page fault and the kernel's zeroing per 4 KiB of each (SPEED.md).
+/// page fault and the kernel's zeroing per 4 KiB of each (SPEED.md#convert).
 #[derive(Default)]
 pub(crate) struct Scratch {
     offsets: Vec<u64>,

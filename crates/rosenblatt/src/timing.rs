@@ -22,7 +22,7 @@ pub fn read_only_pass(data: &[u8]) -> u64 {
 /// the training loop's sequential order prefetches rows ahead. Which of
 /// the two reads faster depends on the machine and on where the bytes are:
 /// on an Intel Xeon, 72 MB of shards read 1.2–1.8× faster with the
-/// read-ahead and a 268 MB shard 8–12% slower (SPEED.md).
+/// read-ahead and a 268 MB shard 8–12% slower (SPEED.md#the-read-only-pass).
 ///
 /// ```
 /// assert_eq!(rosenblatt::read_only_pass_ahead(&[1, 0, 0, 0, 0, 0, 0, 0, 2]), 3);
@@ -41,7 +41,7 @@ pub fn read_only_pass_ahead(data: &[u8]) -> u64 {
 
 /// How far ahead [`read_only_pass_ahead`] prefetches: 8 KB was at or
 /// within noise of the fastest of 1 to 32 KB in plain C over MNIST's
-/// shards on an Intel Xeon (SPEED.md).
+/// shards on an Intel Xeon (SPEED.md#the-read-only-pass).
 pub const READ_AHEAD: usize = 8192;
 
 #[inline(always)]
