@@ -160,6 +160,7 @@ encodings! { $
 pub mod cache;
 pub mod convert;
 pub mod dataset;
+mod encoding;
 mod error;
 pub mod format;
 pub mod fs;
