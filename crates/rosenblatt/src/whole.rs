@@ -134,14 +134,7 @@ pub(crate) fn learn(
     let options = TrainOptions { passes, order: t.options.order, seed: t.options.seed, ..TrainOptions::default() };
     let params = kernel_params(k, &t.classes, &options, t.dim())?;
     let (model, report) = with_rows!(rows, |e| run_kernel(e, &params, hooks.progress, &mut |_, _| {}))?;
-    let training = &mut t.training;
-    training.batches += 1;
-    training.examples += rows.len() as u64;
-    training.passes += passes;
-    training.passes_run += report.passes.len();
-    training.mistakes += report.mistakes();
-    training.updates += report.updates();
-    training.mistakes_per_pass.extend(report.passes.iter().map(|p| p.mistakes));
+    t.training.count(rows.len(), passes, &report);
     t.whole = Some(Whole { configured, weights: crate::model::Weights::Kernel(model) });
     Ok(report)
 }

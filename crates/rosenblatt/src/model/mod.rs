@@ -80,6 +80,20 @@ pub struct Training {
     pub batches: u64,
 }
 
+impl Training {
+    /// Counts one more batch of `rows` rows and `passes` passes, as
+    /// `report` says it went.
+    pub(crate) fn count(&mut self, rows: usize, passes: f64, report: &rosenblatt_learners::TrainReport) {
+        self.batches += 1;
+        self.examples += rows as u64;
+        self.passes += passes;
+        self.passes_run += report.passes.len();
+        self.mistakes += report.mistakes();
+        self.updates += report.updates();
+        self.mistakes_per_pass.extend(report.passes.iter().map(|p| p.mistakes));
+    }
+}
+
 /// The weights.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Weights {

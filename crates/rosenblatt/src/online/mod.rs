@@ -358,16 +358,8 @@ impl Trainer {
             )));
         }
         inner.weights = Some(weights);
-        let passes = options.passes;
-        let t = &mut self.training;
-        t.batches += 1;
-        t.examples += rows.len() as u64;
-        t.passes += passes;
-        t.passes_run += report.passes.len();
-        t.mistakes += report.mistakes();
-        t.updates += report.updates();
-        t.mistakes_per_pass.extend(report.passes.iter().map(|p| p.mistakes));
-        t.separated_at = report.separated_at;
+        self.training.count(rows.len(), options.passes, &report);
+        self.training.separated_at = report.separated_at;
         Ok(report)
     }
 
