@@ -17,24 +17,11 @@ use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
 /// One pass of a `train` run, as `train --json` writes it.
-#[derive(Clone, Debug, serde::Deserialize)]
-pub struct PassDoc {
-    /// 1-based pass.
-    pub pass: usize,
-    /// Online mistakes in the pass.
-    pub mistakes: u64,
-    /// Examples presented in the pass.
-    pub examples: u64,
-    /// Error on the training set after the pass, if scored.
-    #[serde(default)]
-    pub train_error: Option<f64>,
-    /// Error on the holdout or test set after the pass, if there is one.
-    #[serde(default)]
-    pub eval_error: Option<f64>,
-}
+pub type PassDoc = crate::train::PassLine;
 
-/// A `train --json` document.
-#[derive(Clone, Debug, serde::Deserialize)]
+/// A `train --json` document: the one shape `rosenblatt train` writes and
+/// `report` reads (docs/report.md).
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct TrainDoc {
     /// The command line that produced it.
     #[serde(default)]
@@ -47,8 +34,28 @@ pub struct TrainDoc {
     /// `holdout` or `test`: what `eval_error` was measured on.
     #[serde(default)]
     pub eval: Option<String>,
+    /// The hyper-parameters, defaults filled in.
+    #[serde(default)]
+    pub params: std::collections::BTreeMap<String, f64>,
     /// Every pass.
     pub passes: Vec<PassDoc>,
+    /// The run's record, as the model file keeps it.
+    #[serde(default)]
+    pub training: Option<crate::model::Training>,
+    /// Across processes: how many, and the time spent exchanging.
+    #[serde(default)]
+    pub processes: Option<serde_json::Value>,
+}
+
+impl TrainDoc {
+    /// The document as JSON, its kind said.
+    pub fn to_value(&self) -> serde_json::Value {
+        let mut v = serde_json::to_value(self).expect("a train document serialises");
+        if let Some(o) = v.as_object_mut() {
+            o.insert("kind".into(), "train".into());
+        }
+        v
+    }
 }
 
 /// One learner at one pass count of `bench ocr --json`.

@@ -23,7 +23,7 @@ use rosenblatt_learners::{
 use rosenblatt_loader::{Dataset, ExamplesView, with_examples};
 
 /// One pass's report.
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct PassLine {
     /// 1-based pass.
     pub pass: usize,
@@ -35,12 +35,16 @@ pub struct PassLine {
     /// Error of the model after the pass on the training examples, when
     /// asked for ([`TrainSpec::train_error`]; never for the voted
     /// Perceptron, whose vote over every training row costs many passes).
+    #[serde(default)]
     pub train_error: Option<f64>,
     /// Error on the holdout or test set, if there is one.
+    #[serde(default)]
     pub eval_error: Option<f64>,
     /// Wall time of the pass (training and mixing; scoring excluded).
+    #[serde(default)]
     pub seconds: f64,
     /// Examples per second.
+    #[serde(default)]
     pub examples_per_second: f64,
 }
 

@@ -184,11 +184,17 @@ fn train(
         serde_json::json!({ "count": team.size(), "exchange_seconds": exchanged, "seconds": seconds })
     });
     // The one shape `report` reads (docs/report.md).
-    let v = serde_json::json!({
-        "kind": "train", "command": crate::ui::command_line(), "model": a.output, "learner": learner,
-        "eval": (!eval.is_empty()).then_some(eval), "params": model.meta.params, "passes": lines, "training": t,
-        "processes": processes,
-    });
+    let v = rosenblatt::report::TrainDoc {
+        command: Some(crate::ui::command_line()),
+        model: Some(a.output.clone()),
+        learner: learner.name().to_string(),
+        eval: (!eval.is_empty()).then(|| eval.to_string()),
+        params: model.meta.params.clone(),
+        passes: lines,
+        training: Some(t.clone()),
+        processes,
+    }
+    .to_value();
     if let Some(dir) = &a.report {
         super::report::write_one(v.clone(), Some(&model), dir, ui)?;
     }
