@@ -5,20 +5,14 @@
 
 use rosenblatt::prelude::*;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
-fn rosenblatt() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_rosenblatt"))
-}
-
-fn p(x: &Path) -> &str {
-    x.to_str().unwrap()
-}
+mod common;
+use common::{mnist, p, rosenblatt};
 
 /// MNIST's test images, 9 against the rest, converted into `dir/name`
 /// (every other row for the training half, the rest for testing).
 fn mnist9(dir: &Path) -> (PathBuf, PathBuf) {
-    let m = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../datasets/mnist");
+    let m = mnist();
     let (images, labels) = (m.join("t10k-images.idx3-ubyte.gz"), m.join("t10k-labels.idx1-ubyte.gz"));
     let all = dir.join("all");
     let ok = rosenblatt().args(["convert", p(&images), p(&labels), "--target", "9", "-o", p(&all)]).status().unwrap();

@@ -6,22 +6,8 @@ use rosenblatt::loader::{Dataset, OpenOptions};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-fn rosenblatt() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_rosenblatt"))
-}
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = rosenblatt().args(args).output().unwrap();
-    (out.status.code().unwrap_or(-1), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
-}
-
-fn p(x: &Path) -> &str {
-    x.to_str().unwrap()
-}
-
-fn mnist() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../datasets/mnist")
-}
+mod common;
+use common::{mnist, p, rosenblatt, run};
 
 /// The MNIST test images as a dataset: digit 9 against the rest, or the
 /// ten digits.

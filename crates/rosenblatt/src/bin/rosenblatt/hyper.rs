@@ -17,18 +17,25 @@ impl HyperArgs {
     }
 }
 
+/// A default as its flag takes it: a choice's name, a switch on or off, a
+/// number, or the rule that derives it from the data.
+pub fn shown(p: Param, d: &ParamDefault) -> String {
+    match (d, p.kind()) {
+        (ParamDefault::Value(v), ParamKind::Choice(names)) => {
+            names.get(*v as usize).map_or(v.to_string(), |n| n.to_string())
+        }
+        (ParamDefault::Value(v), ParamKind::Switch) => (if *v == 1.0 { "on" } else { "off" }).into(),
+        (ParamDefault::Value(v), _) => v.to_string(),
+        (d, _) => d.to_string(),
+    }
+}
+
 /// The learners' defaults for `p`, grouped: "1 (perceptron, …); …".
 fn defaults(p: Param) -> String {
     let mut groups: Vec<(String, Vec<&str>)> = Vec::new();
     for l in Learner::ALL {
         let Some((_, d)) = l.params().iter().find(|t| t.0 == p) else { continue };
-        let shown = match (d, p.choices()) {
-            (ParamDefault::Value(v), Some(names)) => names.get(*v as usize).map_or(v.to_string(), |n| n.to_string()),
-            (ParamDefault::Value(v), None) if p.kind() == ParamKind::Switch => {
-                (if *v == 1.0 { "on" } else { "off" }).into()
-            }
-            (d, _) => d.to_string(),
-        };
+        let shown = shown(p, d);
         match groups.iter_mut().find(|g| g.0 == shown) {
             Some(g) => g.1.push(l.name()),
             None => groups.push((shown, vec![l.name()])),

@@ -1,18 +1,8 @@
 //! `rosenblatt learners`: every learner of the table, with what it takes.
 
+use crate::hyper::shown;
 use crate::ui::{Ui, outln};
 use rosenblatt::learners::{Labels, Learner, ParamDefault, ParamKind};
-
-/// A parameter's default as a flag shows it.
-fn shown(p: rosenblatt::learners::Param, d: &ParamDefault) -> String {
-    match (d, p.kind()) {
-        (ParamDefault::Value(v), ParamKind::Choice(names)) => {
-            names.get(*v as usize).map_or(v.to_string(), |n| n.to_string())
-        }
-        (ParamDefault::Value(v), _) => v.to_string(),
-        (d, _) => d.to_string(),
-    }
-}
 
 fn labels(l: Learner) -> &'static str {
     match l.labels() {
