@@ -5,10 +5,10 @@ use crate::{Batch, CHECK_BLOCK, Predicted, PyDataset, csr, dense, err, released}
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
-use rosenblatt::Error;
 use rosenblatt::learners::{HyperParams, Learner, Order, Param};
 use rosenblatt::model::{Model, Weights};
 use rosenblatt::online::{Rows, Trainer, TrainerOptions};
+use rosenblatt::{Config, Error, Labels};
 use std::collections::HashMap;
 use std::sync::{Mutex, MutexGuard};
 
@@ -81,7 +81,7 @@ impl PyTrainer {
         let learner = Learner::from_name(learner).map_err(err)?;
         let mut hp = HyperParams::default();
         for (name, v) in params {
-            let p = Param::ALL.into_iter().find(|p| p.name() == name).ok_or_else(|| {
+            let p = Param::from_name(&name).ok_or_else(|| {
                 err(format!("unknown hyper-parameter {name:?}; known: {}", Param::ALL.map(Param::name).join(", ")))
             })?;
             hp.set(p, Some(v));
@@ -89,8 +89,9 @@ impl PyTrainer {
         // The engine's shuffle: random at the scale that matters for
         // learning, read in runs (`Order::Chunks`, `train`'s default).
         let order = if shuffle { Order::Chunks } else { Order::Sequential };
-        let options = TrainerOptions { seed, order, parts, ..TrainerOptions::default() };
-        let t = Trainer::new(learner, hp, dim, classes, options).map_err(err)?;
+        let labels = Labels::of(learner, classes);
+        let config = Config::new(learner).with_params(hp).seed(seed).order(order).parts(parts);
+        let t = config.trainer(dim, labels).map_err(err)?;
         Ok(PyTrainer { t: Mutex::new(t) })
     }
 

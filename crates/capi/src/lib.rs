@@ -18,8 +18,8 @@ use engine::Predict;
 use engine::learners::{HyperParams, Learner, Order, Param};
 use engine::loader::{Dataset, OpenOptions};
 use engine::model::{Model, Prediction};
-use engine::online::{CsrRows, DenseRows, Rows, Trainer, TrainerOptions};
-use engine::train::{Hooks, TrainSpec, train_dataset};
+use engine::online::{CsrRows, DenseRows, Rows, Trainer};
+use engine::{Config, Fit, Labels};
 use std::cell::RefCell;
 use std::ffi::{CString, c_char, c_int};
 use std::path::PathBuf;
@@ -447,14 +447,9 @@ pub unsafe extern "C" fn rb_train(
     guard(|| {
         // SAFETY: forwarded from the caller.
         let (d, o) = unsafe { (get(dataset, "dataset")?, self::options(options)?) };
-        let mut spec = TrainSpec::new(o.learner, o.passes);
-        spec.params = o.params;
-        spec.options.seed = o.seed;
-        if !o.learner.stops_when_separated() {
-            spec.options.order = o.order;
-        }
-        spec.parts = o.parts;
-        let model = train_dataset(&d.data, None, &spec, Hooks::default()).map_err(input)?;
+        let config =
+            Config::new(o.learner).with_params(o.params).passes(o.passes).seed(o.seed).order(o.order).parts(o.parts);
+        let model = config.fit(&d.data).map_err(input)?;
         // SAFETY: forwarded from the caller.
         unsafe { put(out, Box::into_raw(Box::new(rb_model { model })), "out") }
     })
@@ -475,8 +470,9 @@ pub unsafe extern "C" fn rb_trainer_new(
         // SAFETY: forwarded from the caller.
         let o = unsafe { self::options(options) }?;
         let dim = size(dim, "dim")?;
-        let t = TrainerOptions { seed: o.seed, order: o.order, parts: o.parts, ..TrainerOptions::default() };
-        let trainer = Trainer::new(o.learner, o.params, dim, o.classes, t).map_err(input)?;
+        let labels = Labels::of(o.learner, o.classes);
+        let config = Config::new(o.learner).with_params(o.params).seed(o.seed).order(o.order).parts(o.parts);
+        let trainer = config.trainer(dim, labels).map_err(input)?;
         let passes = if o.passes == 0.0 { 1.0 } else { o.passes };
         // SAFETY: forwarded from the caller.
         unsafe { put(out, Box::into_raw(Box::new(rb_trainer { trainer: RefCell::new(trainer), passes })), "out") }

@@ -6,23 +6,36 @@
 //! and a resumed run carries on its record, so the run ends with the very
 //! model — byte for byte — that training all its passes in one go writes.
 
+use crate::config::Config;
 use crate::error::Error;
 use crate::model::Model;
-use crate::train::{Hooks, TrainSpec, train_dataset};
+use crate::train::{Hooks, Run, TrainSpec, train_dataset};
 use rosenblatt_loader::Dataset;
 
-/// [`train_dataset`] of `spec`, with `save` handed the model after every
+/// [`Config::fit_run`] of `run`, with `save` handed the model after every
 /// `every` passes (not after the last: that model is returned). Needs what
 /// resuming needs: whole passes in one part, a learner that resumes (not
 /// the kernel learners, nor the batch Perceptron, whose run ends when a
 /// pass makes no mistake). Progress counts on across the stretches.
 pub fn train_checkpointed(
+    config: &Config,
+    data: &Dataset,
+    run: Run<'_>,
+    every: usize,
+    save: &mut (dyn FnMut(&Model) -> Result<(), Error> + Send),
+) -> Result<Model, Error> {
+    let (spec, hooks, test) = config.spec_of(run)?;
+    config.on_threads(|| stretches(data, test, &spec, every, hooks, save))
+}
+
+/// The run in stretches.
+fn stretches(
     data: &Dataset,
     test: Option<&Dataset>,
     spec: &TrainSpec,
     every: usize,
     hooks: Hooks<'_>,
-    save: &mut dyn FnMut(&Model) -> Result<(), Error>,
+    save: &mut (dyn FnMut(&Model) -> Result<(), Error> + Send),
 ) -> Result<Model, Error> {
     let learner = spec.learner;
     let total = spec.options.passes;

@@ -35,6 +35,18 @@ pub enum Labels {
     Classes(Vec<f64>),
 }
 
+impl Labels {
+    /// `classes` classes as `learner` takes them: ±1 for a binary learner
+    /// given two, class ids `0..classes` otherwise.
+    pub fn of(learner: Learner, classes: usize) -> Labels {
+        if classes == 2 && !learner.multiclass() {
+            Labels::Binary
+        } else {
+            Labels::Classes((0..classes).map(|k| k as f64).collect())
+        }
+    }
+}
+
 /// `Config::perceptron()`, … — one constructor per line of the learner table.
 macro_rules! constructors {
     ($($variant:ident $ctor:ident $name:literal $labels:ident $mixes:literal $whole:literal $proba:literal
@@ -155,6 +167,14 @@ impl Config {
         self
     }
 
+    /// `self` with the hyper-parameters `params` (the adapters' typed
+    /// form: a value per parameter given), checked with the rest by
+    /// [`Config::check`].
+    pub fn with_params(mut self, params: HyperParams) -> Config {
+        self.params = params;
+        self
+    }
+
     /// The learner.
     pub fn learner(&self) -> Learner {
         self.learner
@@ -180,7 +200,7 @@ impl Config {
             return Err(ConfigError::Parts(0).into());
         }
         if self.parts > 1 && !self.learner.mixes() {
-            return Err(ConfigError::DoesNotMix(self.learner).into());
+            return Err(ConfigError::DoesNotMix(self.learner, self.parts).into());
         }
         if self.threads == Some(0) {
             return Err(ConfigError::Threads(0).into());
@@ -195,7 +215,7 @@ impl Config {
     }
 
     /// What `train` runs for this request (checked).
-    pub fn spec(&self) -> Result<TrainSpec, Error> {
+    pub(crate) fn spec(&self) -> Result<TrainSpec, Error> {
         self.check()?;
         let mut spec = TrainSpec::new(self.learner, self.passes_planned());
         spec.params = self.params;
@@ -257,8 +277,8 @@ pub enum ConfigError {
     #[error("parts = {0}: give at least 1")]
     Parts(usize),
     /// Parts for a learner whose state does not mix.
-    #[error("{0} trains in one part: its state does not mix by averaging")]
-    DoesNotMix(Learner),
+    #[error("{0} trains in one part (its state does not mix by averaging); drop parts = {1}")]
+    DoesNotMix(Learner, usize),
     /// No threads.
     #[error("threads = {0}: give at least 1")]
     Threads(usize),

@@ -8,7 +8,7 @@ use crate::config::Config;
 use crate::error::Error;
 use crate::model::{Model, Prediction};
 use crate::online::{Rows, with_rows};
-use crate::train::{Hooks, train_dataset};
+use crate::train::Run;
 use rosenblatt_loader::{OpenOptions, with_examples};
 use std::path::Path;
 
@@ -65,8 +65,14 @@ pub trait Predict<D: ?Sized> {
 impl Fit<Dataset> for Config {
     /// `rosenblatt train` on `data`: the same model, bit for bit.
     fn fit(&self, data: &Dataset) -> Result<Model, Error> {
-        let spec = self.spec()?;
-        self.on_threads(|| train_dataset(&data.inner, None, &spec, Hooks::default()))
+        self.fit_run(&data.inner, Run::default())
+    }
+}
+
+impl Fit<rosenblatt_loader::Dataset> for Config {
+    /// As for the facade's [`Dataset`].
+    fn fit(&self, data: &rosenblatt_loader::Dataset) -> Result<Model, Error> {
+        self.fit_run(data, Run::default())
     }
 }
 

@@ -13,12 +13,13 @@
 //! compiled once.
 
 use crate::compat::{Expect, classes_of};
+use crate::config::Config;
 use crate::error::Error;
 use crate::model::{Model, ModelMeta, Training, Weights};
 use crate::online::{BatchHooks, Rows, Trainer, TrainerOptions};
 use rosenblatt_learners::{
-    AnyModel, BLOCK_ROWS, Config, Configured, DataFacts, HyperParams, KernelConfig, KernelTrainer, Learner, Mixing,
-    Order, ParallelOptions, PassReport, Team, TrainOptions, TrainReport,
+    AnyModel, BLOCK_ROWS, Configured, DataFacts, HyperParams, KernelConfig, KernelTrainer, Learner, Mixing, Order,
+    ParallelOptions, PassReport, Team, TrainOptions, TrainReport,
 };
 use rosenblatt_loader::{Dataset, ExamplesView, with_examples};
 
@@ -48,9 +49,10 @@ pub struct PassLine {
     pub examples_per_second: f64,
 }
 
-/// What `train` does besides the learner.
+/// What `train` does besides the learner: a [`Config`] and a [`Run`] made
+/// one, for the code that runs it.
 #[derive(Clone, Debug)]
-pub struct TrainSpec {
+pub(crate) struct TrainSpec {
     /// The learner.
     pub learner: Learner,
     /// Hyper-parameters given (the rest take the learner's defaults).
@@ -77,7 +79,7 @@ impl TrainSpec {
     /// `learner` with its default hyper-parameters: `passes` passes in the
     /// default order ([`Order::Chunks`]) from seed 0 in one part (the batch Perceptron: sequential
     /// passes until one makes no mistake, at most `passes`).
-    pub fn new(learner: Learner, passes: f64) -> Self {
+    pub(crate) fn new(learner: Learner, passes: f64) -> Self {
         let batch = learner.stops_when_separated();
         TrainSpec {
             learner,
@@ -102,23 +104,71 @@ impl TrainSpec {
 #[derive(Default)]
 pub struct Hooks<'h> {
     /// After every pass.
-    pub on_pass: Option<&'h mut dyn FnMut(&PassLine)>,
+    pub on_pass: Option<&'h mut (dyn FnMut(&PassLine) + Send)>,
     /// Examples presented so far, at least every
     /// [`rosenblatt_learners::PROGRESS_EVERY`] examples and at every pass's
     /// end (from the threads that train).
     pub progress: Option<&'h (dyn Fn(u64) + Sync)>,
     /// Notes before training: a test set's extra features or other index
     /// base, values derived from the data.
-    pub note: Option<&'h mut dyn FnMut(&str)>,
+    pub note: Option<&'h mut (dyn FnMut(&str) + Send)>,
     /// The processes that train together, each holding its parts' rows
     /// (default: this one alone, with every row).
     pub team: Option<&'h dyn Team>,
 }
 
+/// A training run around the fit, as `rosenblatt train` makes it: a test
+/// set or a holdout scored after each pass, the training set scored too,
+/// a saved model resumed, and the run's hooks. The default is a plain fit.
+#[derive(Default)]
+pub struct Run<'h> {
+    /// Scored after every pass (its labels and features checked against
+    /// the training data's).
+    pub test: Option<&'h Dataset>,
+    /// Fraction of the rows (the last ones) held out and scored after
+    /// every pass instead.
+    pub holdout: Option<f64>,
+    /// Score the whole training set after every pass (costs about a pass).
+    pub train_error: bool,
+    /// Resume this model's learner: its state, its hyper-parameters (those
+    /// the config gives must agree), its seed and order; the config's
+    /// passes follow the ones it ran, and the record carries on.
+    pub init: Option<Model>,
+    /// What the run tells its caller while it goes.
+    pub hooks: Hooks<'h>,
+}
+
+impl Config {
+    /// `rosenblatt train` on `data` with `run`: the model it writes, bit
+    /// for bit. (Without a run, [`crate::Fit::fit`] is the same.)
+    pub fn fit_run(&self, data: &Dataset, run: Run<'_>) -> Result<Model, Error> {
+        let (spec, hooks, test) = self.spec_of(run)?;
+        self.on_threads(|| train_dataset(data, test, &spec, hooks))
+    }
+
+    /// The config and the run as one spec, checked.
+    pub(crate) fn spec_of<'h>(&self, run: Run<'h>) -> Result<(TrainSpec, Hooks<'h>, Option<&'h Dataset>), Error> {
+        let mut spec = self.spec()?;
+        spec.holdout = run.holdout;
+        spec.train_error = run.train_error;
+        spec.init = run.init;
+        Ok((spec, run.hooks, run.test))
+    }
+
+    /// Refuses what this config with `run` asks for that `processes`
+    /// processes, each holding only its parts' rows, cannot do.
+    pub fn check_team(&self, run: &Run<'_>, processes: usize) -> Result<(), Error> {
+        let mut spec = self.spec()?;
+        spec.holdout = run.holdout;
+        spec.train_error = run.train_error;
+        spec.init = run.init.clone();
+        check_team(&spec, processes, run.test.is_some())
+    }
+}
+
 /// Trains `spec.learner` on `data`, reporting each pass's errors on a
-/// holdout tail or on `test`: the embedding counterpart of
-/// `rosenblatt train`.
-pub fn train_dataset(
+/// holdout tail or on `test`: what [`Config::fit_run`] runs.
+pub(crate) fn train_dataset(
     data: &Dataset,
     test: Option<&Dataset>,
     spec: &TrainSpec,
@@ -139,15 +189,6 @@ pub fn train_dataset(
                 format!("{learner} needs class-id labels; this dataset's labels are ±1 (use a binary learner)")
             },
         });
-    }
-    if spec.parts == 0 {
-        return Err(Error::Input("parts = 0: give at least 1 part".into()));
-    }
-    if spec.parts > 1 && !learner.mixes() {
-        return Err(Error::Input(format!(
-            "{learner} trains in one part (its state does not mix by averaging); drop parts = {}",
-            spec.parts
-        )));
     }
     // Across processes, each holds its parts' rows only ([`crate::cluster`]).
     let team = hooks.team.filter(|t| t.size() > 1);
@@ -231,7 +272,7 @@ pub fn train_dataset(
 /// Refuses what `spec` asks for (scoring a test set after each pass, with
 /// `tested`) that `processes` processes, each holding only its parts'
 /// rows, cannot do.
-pub fn check_team(spec: &TrainSpec, processes: usize, tested: bool) -> Result<(), Error> {
+pub(crate) fn check_team(spec: &TrainSpec, processes: usize, tested: bool) -> Result<(), Error> {
     let learner = spec.learner;
     let refuse = |why: &str| Err(Error::Input(format!("under mpirun ({processes} processes), {why}")));
     if learner.kernel() || !learner.mixes() {
@@ -257,7 +298,7 @@ pub fn check_team(spec: &TrainSpec, processes: usize, tested: bool) -> Result<()
 
 /// `all` as training rows and, with `holdout`, the last `holdout` fraction
 /// of the rows held out.
-pub fn split_holdout<'v>(
+pub(crate) fn split_holdout<'v>(
     all: &ExamplesView<'v>,
     holdout: Option<f64>,
 ) -> Result<(ExamplesView<'v>, Option<ExamplesView<'v>>), Error> {
@@ -284,7 +325,7 @@ pub fn split_holdout<'v>(
 /// `tr` (`classes` classes) with `options`: the defaults that depend on the
 /// data are derived from `tr`, whose scales are computed only if one needs
 /// them.
-pub fn configure(
+pub(crate) fn configure(
     learner: Learner,
     given: &HyperParams,
     tr: &ExamplesView<'_>,
@@ -328,7 +369,7 @@ fn configure_over(
 
 /// A set scored after every pass.
 #[derive(Clone, Copy)]
-pub struct Eval<'a, 'v> {
+pub(crate) struct Eval<'a, 'v> {
     /// The rows.
     pub set: &'a ExamplesView<'v>,
     /// Scored block by block, each released after use.
@@ -337,7 +378,7 @@ pub struct Eval<'a, 'v> {
 
 /// A trained model and the run's report.
 #[derive(Clone, Debug)]
-pub struct Fitted {
+pub(crate) struct Fitted {
     /// The model.
     pub weights: Weights,
     /// Every pass.
@@ -353,7 +394,7 @@ pub struct Fitted {
 /// from it first. The run is the online trainer's ([`Trainer`]) on the
 /// whole of `tr` as one batch.
 #[allow(clippy::too_many_arguments)]
-pub fn fit(
+pub(crate) fn fit(
     tr: &ExamplesView<'_>,
     eval: Option<Eval<'_, '_>>,
     configured: &Configured,
@@ -364,7 +405,7 @@ pub fn fit(
     init: Option<&[u8]>,
     hooks: Hooks<'_>,
 ) -> Result<Fitted, Error> {
-    if let Config::Kernel(k) = &configured.config {
+    if let rosenblatt_learners::Config::Kernel(k) = &configured.config {
         return fit_kernel(tr, eval, k, options, train_error, classes, hooks);
     }
     let out_of_core = options.order == Order::Blocks;
@@ -426,7 +467,7 @@ struct Reporter<'a, 'h> {
     classes: &'a [f64],
     train_error: bool,
     out_of_core: bool,
-    on_pass: Option<&'h mut dyn FnMut(&PassLine)>,
+    on_pass: Option<&'h mut (dyn FnMut(&PassLine) + Send)>,
     pass: usize,
 }
 
@@ -458,7 +499,7 @@ impl Reporter<'_, '_> {
 /// A trained model as weights that predict on their own; the voted
 /// Perceptron copies its mistaken rows out of `tr` (block by block, each
 /// released after, when `out_of_core`).
-pub fn weights_of(model: AnyModel, tr: &ExamplesView<'_>, out_of_core: bool) -> Weights {
+pub(crate) fn weights_of(model: AnyModel, tr: &ExamplesView<'_>, out_of_core: bool) -> Weights {
     with_examples!(tr, |ex| crate::online::weights_of(model, ex, out_of_core))
 }
 

@@ -16,7 +16,8 @@
 
 use rosenblatt::learners::Learner;
 use rosenblatt::loader::{Dataset, OpenOptions, WriteOptions, write_dataset};
-use rosenblatt::train::{Hooks, TrainSpec, error_rate, train_dataset};
+use rosenblatt::train::{Hooks, Run, error_rate};
+use rosenblatt::{Config, Fit};
 use rosenblatt_datasets::tabular::{TabularSpec, bayes_error, generate};
 
 /// Test error above the Bayes error each learner may reach, at most.
@@ -55,11 +56,7 @@ fn every_learner_comes_near_the_bayes_error_with_its_defaults() {
     let mut failures = Vec::new();
     let mut table = String::new();
     for &(learner, floor) in FLOORS {
-        let spec = TrainSpec {
-            options: rosenblatt::learners::TrainOptions { seed: 3, ..TrainSpec::new(learner, 5.0).options },
-            ..TrainSpec::new(learner, 5.0)
-        };
-        let model = train_dataset(&tr, None, &spec, Hooks::default()).unwrap();
+        let model = Config::new(learner).passes(5.0).seed(3).fit(&tr).unwrap();
         let err = error_rate(&model.weights, &model.meta.classes, &te.examples().unwrap(), false).unwrap();
         table.push_str(&format!("{learner:>20}: {err:.4} (Bayes {bayes:.4} + {:.4}, floor + {floor})\n", err - bayes));
         if err > bayes + floor {
@@ -154,10 +151,11 @@ fn tune_searches_the_grid_deterministically_and_keeps_given_values_fixed() {
     for &(name, v) in &best.point {
         params.set(Param::ALL.into_iter().find(|p| p.name() == name).unwrap(), Some(v));
     }
-    let run = TrainSpec { params, options, holdout: Some(0.25), ..TrainSpec::new(Learner::Logistic, 2.0) };
+    let config = Config::logistic().with_params(params).passes(2.0).order(Order::Chunks).seed(5);
     let mut last = None;
     let mut on_pass = |l: &rosenblatt::train::PassLine| last = l.eval_error;
-    train_dataset(&data, None, &run, Hooks { on_pass: Some(&mut on_pass), ..Hooks::default() }).unwrap();
+    let hooks = Hooks { on_pass: Some(&mut on_pass), ..Hooks::default() };
+    config.fit_run(&data, Run { holdout: Some(0.25), hooks, ..Run::default() }).unwrap();
     assert_eq!(last, Some(best.error));
     // A value given is held fixed: the grid loses that axis.
     let fixed = TuneSpec { given: HyperParams::default().with(Param::Average, 1.0), ..tspec.clone() };

@@ -4,14 +4,14 @@
 //! refused with what is wrong and where.
 
 use rosenblatt::learners::LinearModel;
-use rosenblatt::learners::{HyperParams, Learner, Mixing, Param};
+use rosenblatt::learners::{Learner, Mixing};
 use rosenblatt::loader::format::{Layout, ValueEncoding};
 use rosenblatt::loader::{Dataset, Encoding, OpenOptions, Rows as Parsed, WriteOptions, write_dataset};
 use rosenblatt::model::{Model, Weights};
 use rosenblatt::online::{
     CsrRows, DenseRows, Rows, Trainer, TrainerOptions, learn_together, margins_into, predict_into,
 };
-use rosenblatt::train::{Hooks, TrainSpec, train_dataset};
+use rosenblatt::{Config, Fit, Labels};
 use rosenblatt_datasets::tabular::{TabularSpec, generate};
 use std::path::Path;
 
@@ -42,6 +42,12 @@ fn dense_of(p: &Parsed) -> Vec<f32> {
     dense
 }
 
+/// A trainer as embedding code makes one: through a checked config.
+fn trainer(learner: Learner, dim: usize, classes: usize, o: TrainerOptions) -> Result<Trainer, rosenblatt::Error> {
+    let labels = Labels::of(learner, classes);
+    Config::new(learner).seed(o.seed).order(o.order).parts(o.parts).mixing(o.mixing).trainer(dim, labels)
+}
+
 fn opts(seed: u64) -> TrainerOptions {
     TrainerOptions { seed, ..TrainerOptions::default() }
 }
@@ -58,11 +64,9 @@ fn a_kernel_learner_learns_one_whole_batch_as_train_does() {
     let (parsed, ds) = data(tmp.path(), 600);
     let view = ds.examples().unwrap();
     for learner in Learner::ALL.into_iter().filter(|l| l.kernel() && !l.multiclass()) {
-        let mut spec = TrainSpec::new(learner, 2.0);
-        spec.options.seed = 5;
-        let want = train_dataset(&ds, None, &spec, Hooks::default()).unwrap();
+        let want = Config::new(learner).passes(2.0).seed(5).fit(&ds).unwrap();
         for rows in [Rows::View(view.clone()), Rows::Csr(csr(&parsed))] {
-            let mut t = Trainer::new(learner, HyperParams::default(), 123, 2, opts(5)).unwrap();
+            let mut t = trainer(learner, 123, 2, opts(5)).unwrap();
             t.learn_passes(&rows, 2.0).unwrap();
             let got = t.model().unwrap();
             assert_eq!(got.weights, want.weights, "{learner}");
@@ -88,7 +92,7 @@ fn a_kernel_learner_learns_one_whole_batch_as_train_does() {
     three.labels.iter_mut().enumerate().for_each(|(i, y)| *y = (i % 3) as f32);
     let rows = CsrRows::try_new(three.dim as usize, &three.offsets, &three.indices, &three.values, Some(&three.labels))
         .unwrap();
-    let mut t = Trainer::new(Learner::KernelAveragedPerceptron, HyperParams::default(), 123, 3, opts(1)).unwrap();
+    let mut t = trainer(Learner::KernelAveragedPerceptron, 123, 3, opts(1)).unwrap();
     t.learn_passes(&Rows::Csr(rows), 1.0).unwrap();
     assert_eq!(t.classes(), [0.0, 1.0, 2.0]);
 }
@@ -101,11 +105,9 @@ fn one_batch_is_train_on_the_same_rows_bit_for_bit() {
     for learner in binary_learners() {
         // The default orders on both sides (chunks; sequential for the
         // batch Perceptron).
-        let mut spec = TrainSpec::new(learner, 3.0);
-        spec.options.seed = 5;
-        let want = train_dataset(&ds, None, &spec, Hooks::default()).unwrap();
+        let want = Config::new(learner).passes(3.0).seed(5).fit(&ds).unwrap();
         for rows in [Rows::View(view.clone()), Rows::Csr(csr(&parsed))] {
-            let mut t = Trainer::new(learner, HyperParams::default(), 123, 2, opts(5)).unwrap();
+            let mut t = trainer(learner, 123, 2, opts(5)).unwrap();
             t.learn_passes(&rows, 3.0).unwrap();
             let got = t.model().unwrap();
             assert_eq!(got.weights, want.weights, "{learner}");
@@ -126,7 +128,7 @@ fn dense_rows_learn_what_the_same_sparse_rows_learn() {
     let dense = DenseRows::try_new(n, d, &dense, Some(&parsed.labels)).unwrap();
     for learner in [Learner::AveragedPerceptron, Learner::Logistic, Learner::Pa1] {
         let model = |rows: Rows<'_>| {
-            let mut t = Trainer::new(learner, HyperParams::default(), d, 2, opts(1)).unwrap();
+            let mut t = trainer(learner, d, 2, opts(1)).unwrap();
             t.learn_passes(&rows, 2.0).unwrap();
             match t.model().unwrap().weights {
                 Weights::Linear(m) => m,
@@ -139,7 +141,7 @@ fn dense_rows_learn_what_the_same_sparse_rows_learn() {
             assert!((x - y).abs() <= 1e-4 * scale, "{learner}: {x} vs {y}");
         }
         // And they predict into the caller's buffers alike.
-        let mut t = Trainer::new(learner, HyperParams::default(), d, 2, opts(1)).unwrap();
+        let mut t = trainer(learner, d, 2, opts(1)).unwrap();
         t.learn_passes(&Rows::Dense(dense), 2.0).unwrap();
         let (mut l1, mut s1, mut l2, mut s2) = (vec![0.0; n], vec![0.0; n], vec![0.0; n], vec![0.0; n]);
         t.predict_into(&Rows::Dense(dense), &mut l1, &mut s1).unwrap();
@@ -175,7 +177,7 @@ fn relabelled_rows_learn_what_rows_made_with_those_labels_learn() {
         ("shards", Rows::View(view.clone()), Rows::View(flipped_view)),
     ];
     let model = |rows: &Rows<'_>| {
-        let mut t = Trainer::new(Learner::AveragedPerceptron, HyperParams::default(), d, 2, opts(3)).unwrap();
+        let mut t = trainer(Learner::AveragedPerceptron, d, 2, opts(3)).unwrap();
         t.learn_passes(rows, 2.0).unwrap();
         t.model().unwrap().weights
     };
@@ -220,7 +222,7 @@ fn trainers_learning_together_end_as_each_learning_alone() {
                 }
             };
             let batches: Vec<Rows<'_>> = (0..3).map(batch).collect();
-            let new = || Trainer::new(learner, HyperParams::default(), d, 2, opts(9)).unwrap();
+            let new = || trainer(learner, d, 2, opts(9)).unwrap();
             let mut alone: Vec<Trainer> = (0..3).map(|_| new()).collect();
             let mut together: Vec<Trainer> = (0..3).map(|_| new()).collect();
             // The voted Perceptron learns from one batch only.
@@ -271,7 +273,7 @@ fn margins_together_are_each_models_margins() {
     ];
     let mut trainers: Vec<Trainer> = [Learner::Perceptron, Learner::Logistic, Learner::Pa1]
         .into_iter()
-        .map(|l| Trainer::new(l, HyperParams::default(), d, 2, opts(4)).unwrap())
+        .map(|l| trainer(l, d, 2, opts(4)).unwrap())
         .collect();
     for t in &mut trainers {
         t.learn_passes(&forms[0], 1.0).unwrap();
@@ -328,7 +330,7 @@ fn batches_are_deterministic_on_any_pool_and_resume_from_a_saved_model() {
         let run = |threads: usize| {
             let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
             pool.install(|| {
-                let mut t = Trainer::new(learner, HyperParams::default(), 123, 2, o).unwrap();
+                let mut t = trainer(learner, 123, 2, o).unwrap();
                 feed(&mut t, 0..10);
                 t.model().unwrap()
             })
@@ -337,7 +339,7 @@ fn batches_are_deterministic_on_any_pool_and_resume_from_a_saved_model() {
         assert_eq!(whole.weights, run(2).weights, "{learner}: another pool, other bits");
         assert_eq!(whole.meta.training.examples, 3000);
         // 4 batches, saved to a file, loaded, and 6 more: the same model.
-        let mut t = Trainer::new(learner, HyperParams::default(), 123, 2, o).unwrap();
+        let mut t = trainer(learner, 123, 2, o).unwrap();
         feed(&mut t, 0..4);
         let path = tmp.path().join(format!("{learner}.model"));
         t.model().unwrap().save(&path).unwrap();
@@ -355,7 +357,7 @@ fn batches_are_deterministic_on_any_pool_and_resume_from_a_saved_model() {
         assert_eq!(resumed.weights, whole.weights, "{learner}: resumed");
         assert_eq!(resumed.state, whole.state, "{learner}: resumed state");
         // Batches are not one big batch: each has its own order.
-        let mut one = Trainer::new(learner, HyperParams::default(), 123, 2, o).unwrap();
+        let mut one = trainer(learner, 123, 2, o).unwrap();
         one.learn_passes(&Rows::Csr(all), 1.0).unwrap();
         assert_ne!(one.model().unwrap().weights, whole.weights, "{learner}");
     }
@@ -365,7 +367,7 @@ fn batches_are_deterministic_on_any_pool_and_resume_from_a_saved_model() {
 fn data_derived_defaults_come_from_the_first_batch_and_survive_a_resume() {
     let tmp = tempfile::tempdir().unwrap();
     let (parsed, _) = data(tmp.path(), 500);
-    let mut t = Trainer::new(Learner::Pa, HyperParams::default(), 123, 2, opts(0)).unwrap();
+    let mut t = trainer(Learner::Pa, 123, 2, opts(0)).unwrap();
     t.learn_passes(&Rows::Csr(csr(&parsed)), 1.0).unwrap();
     assert!(t.notes().iter().any(|n| n.contains("R = max ‖x‖")), "{:?}", t.notes());
     let m = t.model().unwrap();
@@ -386,7 +388,7 @@ fn multiclass_learners_take_class_ids_and_binary_ones_refuse_them() {
     for i in 0..parsed.labels.len() {
         parsed.labels[i] = (parsed.indices[parsed.offsets[i] as usize] % 3) as f32;
     }
-    let mut t = Trainer::new(Learner::MulticlassAveragedPerceptron, HyperParams::default(), 123, 3, opts(2)).unwrap();
+    let mut t = trainer(Learner::MulticlassAveragedPerceptron, 123, 3, opts(2)).unwrap();
     t.learn_passes(&Rows::Csr(csr(&parsed)), 5.0).unwrap();
     let n = parsed.labels.len();
     let (mut labels, mut scores) = (vec![0.0; n], vec![0.0; n]);
@@ -394,9 +396,9 @@ fn multiclass_learners_take_class_ids_and_binary_ones_refuse_them() {
     // The class is the first attribute's value mod 3: learnable exactly.
     let right = labels.iter().zip(&parsed.labels).filter(|(a, b)| a == b).count();
     assert!(right as f64 > 0.95 * n as f64, "{right} of {n}");
-    let e = Trainer::new(Learner::Logistic, HyperParams::default(), 123, 3, opts(0)).unwrap_err().to_string();
+    let e = trainer(Learner::Logistic, 123, 3, opts(0)).unwrap_err().to_string();
     assert!(e.contains("binary") && e.contains("3 classes"), "{e}");
-    let mut b = Trainer::new(Learner::Logistic, HyperParams::default(), 123, 2, opts(0)).unwrap();
+    let mut b = trainer(Learner::Logistic, 123, 2, opts(0)).unwrap();
     let e = b.learn_passes(&Rows::Csr(csr(&parsed)), 1.0).unwrap_err().to_string();
     assert!(e.contains("label 0 is not ±1") || e.contains("label 2 is not ±1"), "{e}");
 }
@@ -423,19 +425,19 @@ fn bad_rows_and_requests_are_refused_with_what_and_where() {
     assert!(DenseRows::try_new(2, 3, &[1.0; 5], None).unwrap_err().to_string().contains("5 values for 2 rows of 3"));
 
     let rows = CsrRows::try_new(5, &[0, 1, 3], &[1, 2, 4], &[1.0; 3], Some(&y)).unwrap();
-    let mut t = Trainer::new(Learner::Perceptron, HyperParams::default(), 3, 2, opts(0)).unwrap();
+    let mut t = trainer(Learner::Perceptron, 3, 2, opts(0)).unwrap();
     let wide = t.learn_passes(&Rows::Csr(rows), 1.0).unwrap_err().to_string();
     assert!(wide.contains("5 features") && wide.contains('3'), "{wide}");
-    let mut t = Trainer::new(Learner::Perceptron, HyperParams::default(), 5, 2, opts(0)).unwrap();
+    let mut t = trainer(Learner::Perceptron, 5, 2, opts(0)).unwrap();
     assert!(t.model().unwrap_err().to_string().contains("no batch"));
     assert!(t.learn_passes(&Rows::Csr(rows), 0.0).unwrap_err().to_string().contains("passes = 0"));
-    let given = HyperParams::default().with(Param::Lambda, 1.0);
-    let e = Trainer::new(Learner::Perceptron, given, 5, 2, opts(0)).unwrap().learn_passes(&Rows::Csr(rows), 1.0);
-    assert!(e.unwrap_err().to_string().contains("lambda"));
-    let mut v = Trainer::new(Learner::VotedPerceptron, HyperParams::default(), 5, 2, opts(0)).unwrap();
+    // A hyper-parameter the learner does not take is refused before any row.
+    let e = Config::perceptron().lambda(1.0).trainer(5, Labels::Binary).unwrap_err().to_string();
+    assert!(e.contains("lambda"), "{e}");
+    let mut v = trainer(Learner::VotedPerceptron, 5, 2, opts(0)).unwrap();
     v.learn_passes(&Rows::Csr(rows), 1.0).unwrap();
     assert!(v.learn_passes(&Rows::Csr(rows), 1.0).unwrap_err().to_string().contains("one batch"));
-    let e = Trainer::new(Learner::Winnow, HyperParams::default(), 5, 2, TrainerOptions { parts: 2, ..opts(0) });
+    let e = trainer(Learner::Winnow, 5, 2, TrainerOptions { parts: 2, ..opts(0) });
     assert!(e.unwrap_err().to_string().contains("one part"));
 }
 

@@ -6,11 +6,12 @@
 //! The hashes depend on the kernels' instruction set (FMA rounds once where
 //! SSE2 rounds twice), so they are recorded per backend.
 
+use rosenblatt::Config;
 use rosenblatt::kernels::Backend;
-use rosenblatt::learners::{Learner, Mixing, Order, TrainOptions};
+use rosenblatt::learners::{Learner, Order};
 use rosenblatt::loader::{Dataset, OpenOptions, Rows, WriteOptions, idx::read_mnist, write_dataset};
 use rosenblatt::model::Model;
-use rosenblatt::train::{Hooks, TrainSpec, train_dataset};
+use rosenblatt::train::Run;
 use rosenblatt_datasets::sparse::{SparseSpec, generate};
 use std::path::Path;
 
@@ -187,20 +188,8 @@ fn every_learner_trains_the_same_bits_as_when_pinned() {
     let mut got = Vec::new();
     for c in cases() {
         let learner: Learner = c.learner.parse().unwrap();
-        let spec = TrainSpec {
-            options: TrainOptions {
-                passes: c.passes,
-                order: c.order,
-                seed: 3,
-                stop_when_separated: learner.stops_when_separated(),
-                first_pass: 0,
-            },
-            holdout: c.holdout,
-            parts: c.parts,
-            mixing: Mixing::Uniform,
-            ..TrainSpec::new(learner, c.passes)
-        };
-        let model = train_dataset((c.data)(&d), None, &spec, Hooks::default()).unwrap();
+        let config = Config::new(learner).passes(c.passes).order(c.order).seed(3).parts(c.parts);
+        let model = config.fit_run((c.data)(&d), Run { holdout: c.holdout, ..Run::default() }).unwrap();
         got.push((c.name, weights_hash(&model)));
     }
     let table: String = got.iter().map(|(n, h)| format!("        (\"{n}\", \"{h}\"),\n")).collect();

@@ -302,12 +302,12 @@ fn train_json_becomes_a_report_with_the_same_bytes_every_time() {
 #[test]
 fn the_voted_perceptrons_picture_is_the_averaged_perceptrons_vector() {
     use rosenblatt::learners::Learner;
-    use rosenblatt::train::{Hooks, TrainSpec, train_dataset};
+    use rosenblatt::{Config, Fit};
     let tmp = tempfile::tempdir().unwrap();
     images(&tmp.path().join("data"));
     let ds = rosenblatt::loader::Dataset::open(tmp.path().join("data"), Default::default()).unwrap();
     let panel = |learner| {
-        let m = train_dataset(&ds, None, &TrainSpec::new(learner, 2.0), Hooks::default()).unwrap();
+        let m = Config::new(learner).passes(2.0).fit(&ds).unwrap();
         rosenblatt::report::weight_panels(&m).unwrap().remove(0).1
     };
     let (voted, averaged) = (panel(Learner::VotedPerceptron), panel(Learner::AveragedPerceptron));

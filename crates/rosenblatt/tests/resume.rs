@@ -2,10 +2,11 @@
 //! with `init` give the model — and the whole learner state — of 5 passes
 //! in one go, for every learner.
 
-use rosenblatt::learners::{HyperParams, Learner, Order, Param};
+use rosenblatt::learners::{Learner, Order};
 use rosenblatt::loader::{Dataset, LabelKind, OpenOptions, WriteOptions, write_dataset};
 use rosenblatt::model::Model;
-use rosenblatt::train::{Hooks, TrainSpec, train_dataset};
+use rosenblatt::train::Run;
+use rosenblatt::{Config, Fit};
 use rosenblatt_datasets::tabular::{TabularSpec, generate};
 use std::path::Path;
 
@@ -26,17 +27,16 @@ fn data(dir: &Path) -> (Dataset, Dataset) {
     (open("binary"), open("classes"))
 }
 
-fn spec(learner: Learner, passes: f64) -> TrainSpec {
-    let mut s = TrainSpec::new(learner, passes);
-    s.options.seed = 7;
-    if !learner.stops_when_separated() {
-        s.options.order = Order::Shuffle;
-    }
+fn spec(learner: Learner, passes: f64) -> Config {
+    // (The batch Perceptron keeps its sequential order.)
+    let s = Config::new(learner).passes(passes).seed(7).order(Order::Shuffle);
     // EG's derived step size depends on the planned passes: give it.
-    if matches!(learner, Learner::Eg | Learner::EgPm) {
-        s.params = HyperParams::default().with(Param::Eta, 0.01);
-    }
-    s
+    if matches!(learner, Learner::Eg | Learner::EgPm) { s.eta(0.01) } else { s }
+}
+
+/// `spec` resuming `init`.
+fn resumed(spec: &Config, data: &Dataset, init: Model) -> Result<Model, rosenblatt::Error> {
+    spec.fit_run(data, Run { init: Some(init), ..Run::default() })
 }
 
 #[test]
@@ -45,32 +45,28 @@ fn three_passes_then_two_resumed_equal_five() {
     let (binary, classes) = data(tmp.path());
     // Every learner with its defaults, and the gradient learners' other
     // step kinds (normalised; averaged).
-    let normalized = HyperParams::default().with(Param::Normalized, 1.0).with(Param::Average, 1.0);
-    let runs = Learner::ALL.map(|l| (l, None)).into_iter().chain([(Learner::HingeSgd, Some(normalized))]);
-    for (learner, params) in runs {
+    let runs = Learner::ALL.map(|l| (l, false)).into_iter().chain([(Learner::HingeSgd, true)]);
+    for (learner, normalized) in runs {
         if learner.kernel() {
             // The kernel learners do not resume, and say so.
             let data = if learner.multiclass() { &classes } else { &binary };
-            let first = train_dataset(data, None, &spec(learner, 1.0), Hooks::default()).unwrap();
+            let first = spec(learner, 1.0).fit(data).unwrap();
             assert!(first.state.is_none(), "{learner}");
-            let resumed = TrainSpec { init: Some(first), ..spec(learner, 1.0) };
-            let e = train_dataset(data, None, &resumed, Hooks::default()).unwrap_err().to_string();
+            let e = resumed(&spec(learner, 1.0), data, first).unwrap_err().to_string();
             assert!(e.contains("does not resume"), "{learner}: {e}");
             continue;
         }
         let spec = |passes| {
-            let mut s = spec(learner, passes);
-            s.params = params.unwrap_or(s.params);
-            s
+            let s = spec(learner, passes);
+            if normalized { s.normalized(true).average(true) } else { s }
         };
         let data = if learner.multiclass() { &classes } else { &binary };
-        let whole = train_dataset(data, None, &spec(5.0), Hooks::default()).unwrap();
-        let first = train_dataset(data, None, &spec(3.0), Hooks::default()).unwrap();
+        let whole = spec(5.0).fit(data).unwrap();
+        let first = spec(3.0).fit(data).unwrap();
         let path = tmp.path().join(format!("{learner}.model"));
         first.save(&path).unwrap();
-        let resumed = TrainSpec { init: Some(Model::load(&path).unwrap()), ..spec(2.0) };
-        let rest = train_dataset(data, None, &resumed, Hooks::default()).unwrap();
-        let learner = format!("{learner} {params:?}");
+        let rest = resumed(&spec(2.0), data, Model::load(&path).unwrap()).unwrap();
+        let learner = format!("{learner} normalized {normalized}");
         assert!(whole.state.as_ref().is_some_and(|s| !s.is_empty()), "{learner}: no state saved");
         assert_eq!(rest.weights, whole.weights, "{learner}: the resumed model differs");
         assert_eq!(rest.state, whole.state, "{learner}: the resumed state differs");
@@ -88,36 +84,27 @@ fn three_passes_then_two_resumed_equal_five() {
 fn a_resume_that_cannot_continue_the_run_is_refused() {
     let tmp = tempfile::tempdir().unwrap();
     let (binary, _) = data(tmp.path());
-    let model = train_dataset(&binary, None, &spec(Learner::Logistic, 2.0), Hooks::default()).unwrap();
-    let resume = |s: TrainSpec, data: &Dataset| {
-        train_dataset(data, None, &TrainSpec { init: Some(model.clone()), ..s }, Hooks::default())
-            .unwrap_err()
-            .to_string()
+    let model = spec(Learner::Logistic, 2.0).fit(&binary).unwrap();
+    let resume = |s: Config, holdout: Option<f64>| {
+        let run = Run { init: Some(model.clone()), holdout, ..Run::default() };
+        s.fit_run(&binary, run).unwrap_err().to_string()
     };
-    let e = resume(spec(Learner::HingeSgd, 1.0), &binary);
+    let e = resume(spec(Learner::HingeSgd, 1.0), None);
     assert!(e.contains("the model is a logistic, not a hinge-sgd"), "{e}");
-    let mut s = spec(Learner::Logistic, 1.0);
-    s.params = HyperParams::default().with(Param::Eta, 0.5);
-    let e = resume(s, &binary);
+    let e = resume(spec(Learner::Logistic, 1.0).eta(0.5), None);
     assert!(e.contains("eta = 0.5 differs from the model's 0.1"), "{e}");
-    let e = resume(TrainSpec { holdout: Some(0.5), ..spec(Learner::Logistic, 1.0) }, &binary);
+    let e = resume(spec(Learner::Logistic, 1.0), Some(0.5));
     assert!(e.contains("resume on the same data"), "{e}");
-    let e = resume(TrainSpec { parts: 2, ..spec(Learner::Logistic, 1.0) }, &binary);
+    let e = resume(spec(Learner::Logistic, 1.0).parts(2), None);
     assert!(e.contains("one part"), "{e}");
     let mut old = model.clone();
     old.state = None;
-    let e =
-        train_dataset(&binary, None, &TrainSpec { init: Some(old), ..spec(Learner::Logistic, 1.0) }, Hooks::default())
-            .unwrap_err()
-            .to_string();
+    let e = resumed(&spec(Learner::Logistic, 1.0), &binary, old).unwrap_err().to_string();
     assert!(e.contains("carries no learner state"), "{e}");
     // A state that does not fit the learner is refused, not misread.
     let mut cut = model.clone();
     cut.state.as_mut().unwrap().truncate(40);
-    let e =
-        train_dataset(&binary, None, &TrainSpec { init: Some(cut), ..spec(Learner::Logistic, 1.0) }, Hooks::default())
-            .unwrap_err()
-            .to_string();
+    let e = resumed(&spec(Learner::Logistic, 1.0), &binary, cut).unwrap_err().to_string();
     assert!(e.contains("saved learner state does not fit"), "{e}");
 }
 

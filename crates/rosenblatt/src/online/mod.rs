@@ -114,7 +114,7 @@ impl Trainer {
     /// take their defaults at the first batch) over `dim` features. Binary
     /// learners take labels ±1 (`classes` = 2); the multi-class learners
     /// take class ids `0..classes`.
-    pub fn new(
+    pub(crate) fn new(
         learner: Learner,
         params: HyperParams,
         dim: usize,

@@ -3,11 +3,13 @@
 use crate::args::TrainArgs;
 use crate::procs::Procs;
 use crate::ui::{Ui, outln};
+use rosenblatt::Config;
 use rosenblatt::checkpoint::train_checkpointed;
 use rosenblatt::cluster;
-use rosenblatt::learners::{Team, TrainOptions};
+use rosenblatt::learners::Team;
 use rosenblatt::loader::Dataset;
-use rosenblatt::train::{Hooks, PassLine, TrainSpec, train_dataset};
+use rosenblatt::model::Model;
+use rosenblatt::train::{Hooks, PassLine, Run};
 
 pub fn run(a: TrainArgs, ui: Ui, procs: &Procs) -> anyhow::Result<()> {
     // The pool first: opening verifies checksums on it.
@@ -15,14 +17,14 @@ pub fn run(a: TrainArgs, ui: Ui, procs: &Procs) -> anyhow::Result<()> {
     let Some(team) = procs.team() else {
         let ds = crate::ui::open_dataset(&a.dataset)?;
         let test = a.test.as_deref().map(crate::ui::open_dataset).transpose()?;
-        let spec = spec(&a)?;
+        let request = request(&a)?;
         outputs(&a)?;
-        return train(a, ui, &ds, test.as_ref(), spec, None);
+        return train(a, ui, &ds, test.as_ref(), request, None);
     };
     // Each process opens the shards of its parts' rows and checks the
     // request; any failure, on any process, stops all of them here.
     let prepared = prepare(&a, team).map_err(|e| rosenblatt::Error::Input(format!("{e:#}")));
-    let (ds, test, spec) = cluster::settle(team, prepared)?;
+    let (ds, test, request) = cluster::settle(team, prepared)?;
     let crc = |d: &Dataset| u64::from(crc32fast::hash(&serde_json::to_vec(d.manifest()).unwrap_or_default()));
     cluster::agree(team, &format!("the manifest of {}", a.dataset.display()), crc(&ds))?;
     if let Some(t) = &test {
@@ -30,20 +32,26 @@ pub fn run(a: TrainArgs, ui: Ui, procs: &Procs) -> anyhow::Result<()> {
     }
     let quiet = Ui { quiet: true, json: false };
     let ui = if procs.rank() == 0 { ui } else { quiet };
-    train(a, ui, &ds, test.as_ref(), spec, Some(procs))
+    train(a, ui, &ds, test.as_ref(), request, Some(procs))
 }
+
+/// The training request the flags make: the config, and the model it
+/// resumes.
+type Request = (Config, Option<Model>);
 
 /// What one process of several needs before training: its rows, the test
 /// set, the request checked for what several processes can do.
-fn prepare(a: &TrainArgs, team: &dyn Team) -> anyhow::Result<(Dataset, Option<Dataset>, TrainSpec)> {
-    let spec = spec(a)?;
-    rosenblatt::train::check_team(&spec, team.size(), a.test.is_some())?;
-    let ds = crate::ui::open_share(&a.dataset, team, spec.parts)?;
+fn prepare(a: &TrainArgs, team: &dyn Team) -> anyhow::Result<(Dataset, Option<Dataset>, Request)> {
+    let (config, init) = request(a)?;
     let test = a.test.as_deref().map(crate::ui::open_dataset).transpose()?;
+    let run = Run { test: test.as_ref(), holdout: a.holdout, train_error: a.train_error, init, ..Run::default() };
+    config.check_team(&run, team.size())?;
+    let init = run.init;
+    let ds = crate::ui::open_share(&a.dataset, team, a.parts)?;
     if team.rank() == 0 {
         outputs(a)?;
     }
-    Ok((ds, test, spec))
+    Ok((ds, test, (config, init)))
 }
 
 /// Fails now, not after the training, where the model or the report could
@@ -54,26 +62,24 @@ fn outputs(a: &TrainArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The training request the flags make.
-fn spec(a: &TrainArgs) -> anyhow::Result<TrainSpec> {
-    let learner = a.learner;
-    let batch = learner.stops_when_separated();
-    let init = a.init.as_deref().map(rosenblatt::model::Model::load).transpose()?;
+/// The training request the flags make, checked.
+fn request(a: &TrainArgs) -> anyhow::Result<Request> {
+    let init = a.init.as_deref().map(Model::load).transpose()?;
     let (order, seed) = match &init {
         Some(m) => rosenblatt::resume::order_and_seed(m, a.order.map(Into::into), a.seed)?,
         None => (a.order.unwrap_or(crate::args::OrderArg::Chunks).into(), a.seed.unwrap_or(0)),
     };
-    let defaults = TrainSpec::new(learner, a.passes.unwrap_or(if batch { 100.0 } else { 1.0 }));
-    Ok(TrainSpec {
-        params: a.hyper.params(),
-        options: TrainOptions { order: if batch { defaults.options.order } else { order }, seed, ..defaults.options },
-        holdout: a.holdout,
-        parts: a.parts,
-        mixing: a.mix.into(),
-        train_error: a.train_error,
-        init,
-        ..defaults
-    })
+    let mut config = Config::new(a.learner)
+        .with_params(a.hyper.params())
+        .seed(seed)
+        .order(order)
+        .parts(a.parts)
+        .mixing(a.mix.into());
+    if let Some(p) = a.passes {
+        config = config.passes(p);
+    }
+    config.check()?;
+    Ok((config, init))
 }
 
 /// Trains and writes the model (rank 0 of a team writes; the others stay
@@ -83,16 +89,16 @@ fn train(
     ui: Ui,
     ds: &Dataset,
     test: Option<&Dataset>,
-    spec: TrainSpec,
+    (config, init): Request,
     procs: Option<&Procs>,
 ) -> anyhow::Result<()> {
     let team = procs.and_then(Procs::team);
     let spent = procs.map_or(0.0, Procs::seconds);
-    let learner = spec.learner;
+    let learner = config.learner();
     let batch = learner.stops_when_separated();
     let first = team.is_none_or(|t| t.rank() == 0);
     let rows = ds.rows() - a.holdout.map_or(0, |f| (ds.rows() as f64 * f).round() as u64).min(ds.rows());
-    let bar = ui.bar(Some((spec.options.passes * rows as f64).round() as u64), "examples");
+    let bar = ui.bar(Some((config.passes_planned() * rows as f64).round() as u64), "examples");
     bar.set_message(learner.name());
     let eval = if a.holdout.is_some() {
         "holdout"
@@ -143,15 +149,16 @@ fn train(
         interrupt::install(&a.output, ui.quiet)?;
     }
     let started = std::time::Instant::now();
+    let run = Run { test, holdout: a.holdout, train_error: a.train_error, init, hooks };
     let model = match a.checkpoint {
-        None => train_dataset(ds, test, &spec, hooks)?,
+        None => config.fit_run(ds, run)?,
         Some(every) => {
             let mut save = |m: &rosenblatt::model::Model| {
                 interrupt::saving(|| m.save(&a.output))?;
                 interrupt::checkpointed(m.meta.training.passes_run);
                 Ok(())
             };
-            train_checkpointed(ds, test, &spec, every, hooks, &mut save)?
+            train_checkpointed(&config, ds, run, every, &mut save)?
         }
     };
     bar.finish_and_clear();
@@ -165,7 +172,7 @@ fn train(
     if batch && !ui.quiet {
         match t.separated_at {
             Some(p) => eprintln!("converged: pass {p} made no mistake ({} updates)", t.updates),
-            None => eprintln!("not separated within {} passes", spec.options.passes),
+            None => eprintln!("not separated within {} passes", config.passes_planned()),
         }
     }
     // Across processes: how long rank 0 spent in MPI (exchanging, and
