@@ -5,7 +5,7 @@ use crate::{Batch, CHECK_BLOCK, Predicted, PyDataset, csr, dense, err, released}
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
-use rosenblatt::learners::{HyperParams, Learner, Order, Param};
+use rosenblatt::learners::{Learner, Order, Param};
 use rosenblatt::model::{Model, Weights};
 use rosenblatt::online::{Rows, Trainer, TrainerOptions};
 use rosenblatt::{Config, Error, Labels};
@@ -79,18 +79,18 @@ impl PyTrainer {
         parts: usize,
     ) -> PyResult<Self> {
         let learner = Learner::from_name(learner).map_err(err)?;
-        let mut hp = HyperParams::default();
+        let mut config = Config::new(learner);
         for (name, v) in params {
             let p = Param::from_name(&name).ok_or_else(|| {
                 err(format!("unknown hyper-parameter {name:?}; known: {}", Param::ALL.map(Param::name).join(", ")))
             })?;
-            hp.set(p, Some(v));
+            config = config.param(p, v);
         }
         // The engine's shuffle: random at the scale that matters for
         // learning, read in runs (`Order::Chunks`, `train`'s default).
         let order = if shuffle { Order::Chunks } else { Order::Sequential };
         let labels = Labels::of(learner, classes);
-        let config = Config::new(learner).with_params(hp).seed(seed).order(order).parts(parts);
+        let config = config.seed(seed).order(order).parts(parts);
         let t = config.trainer(dim, labels).map_err(err)?;
         Ok(PyTrainer { t: Mutex::new(t) })
     }

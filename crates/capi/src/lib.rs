@@ -15,7 +15,7 @@
 #![allow(non_camel_case_types)]
 
 use engine::Predict;
-use engine::learners::{HyperParams, Learner, Order, Param};
+use engine::learners::{Learner, Order, Param};
 use engine::loader::{Dataset, OpenOptions};
 use engine::model::{Model, Prediction};
 use engine::online::{CsrRows, DenseRows, Rows, Trainer};
@@ -329,12 +329,22 @@ pub unsafe extern "C" fn rb_train_options_default(options: *mut rb_train_options
 /// The options as the engine takes them.
 struct Options {
     learner: Learner,
-    params: HyperParams,
+    /// The hyper-parameters given.
+    params: Vec<(Param, f64)>,
     passes: f64,
     seed: u64,
     order: Order,
     parts: usize,
     classes: usize,
+}
+
+impl Options {
+    /// The config these options make (their passes aside: a trainer's
+    /// apply to each batch).
+    fn config(&self) -> Config {
+        let c = Config::new(self.learner).seed(self.seed).order(self.order).parts(self.parts);
+        self.params.iter().fold(c, |c, &(p, v)| c.param(p, v))
+    }
 }
 
 /// Reads `options` (checked against its `struct_size`).
@@ -359,10 +369,7 @@ unsafe fn options(options: *const rb_train_options) -> Result<Options, (c_int, S
         // SAFETY: forwarded from the caller.
         Learner::from_name(unsafe { text(o.learner, "options.learner") }?).map_err(input)?
     };
-    let mut params = HyperParams::default();
-    for (p, &v) in Param::ALL.into_iter().zip(&o.params) {
-        params.set(p, (!v.is_nan()).then_some(v));
-    }
+    let params = Param::ALL.into_iter().zip(o.params).filter(|(_, v)| !v.is_nan()).collect();
     let order = match o.shuffle {
         1 => Order::Chunks,
         0 => Order::Sequential,
@@ -447,8 +454,7 @@ pub unsafe extern "C" fn rb_train(
     guard(|| {
         // SAFETY: forwarded from the caller.
         let (d, o) = unsafe { (get(dataset, "dataset")?, self::options(options)?) };
-        let config =
-            Config::new(o.learner).with_params(o.params).passes(o.passes).seed(o.seed).order(o.order).parts(o.parts);
+        let config = o.config().passes(o.passes);
         let model = config.fit(&d.data).map_err(input)?;
         // SAFETY: forwarded from the caller.
         unsafe { put(out, Box::into_raw(Box::new(rb_model { model })), "out") }
@@ -471,7 +477,7 @@ pub unsafe extern "C" fn rb_trainer_new(
         let o = unsafe { self::options(options) }?;
         let dim = size(dim, "dim")?;
         let labels = Labels::of(o.learner, o.classes);
-        let config = Config::new(o.learner).with_params(o.params).seed(o.seed).order(o.order).parts(o.parts);
+        let config = o.config();
         let trainer = config.trainer(dim, labels).map_err(input)?;
         let passes = if o.passes == 0.0 { 1.0 } else { o.passes };
         // SAFETY: forwarded from the caller.

@@ -167,11 +167,12 @@ impl Config {
         self
     }
 
-    /// `self` with the hyper-parameters `params` (the adapters' typed
-    /// form: a value per parameter given), checked with the rest by
-    /// [`Config::check`].
-    pub fn with_params(mut self, params: HyperParams) -> Config {
-        self.params = params;
+    /// `self` with hyper-parameter `p` set to `value` (a switch 1 or 0, a
+    /// choice the position of its name): the typed form of [`Config::set`]
+    /// for adapters that already hold a [`Param`], checked with the rest
+    /// by [`Config::check`].
+    pub fn param(mut self, p: Param, value: f64) -> Config {
+        self.params.set(p, Some(value));
         self
     }
 
@@ -179,9 +180,10 @@ impl Config {
     pub fn learner(&self) -> Learner {
         self.learner
     }
-    /// The hyper-parameters given (the rest take their defaults).
-    pub fn params(&self) -> &HyperParams {
-        &self.params
+    /// The hyper-parameters given (the rest take their defaults), in the
+    /// parameter table's order.
+    pub fn given(&self) -> Vec<(Param, f64)> {
+        Param::ALL.into_iter().filter_map(|p| self.params.get(p).map(|v| (p, v))).collect()
     }
     /// The passes a run makes.
     pub fn passes_planned(&self) -> f64 {

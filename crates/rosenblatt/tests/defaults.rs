@@ -147,11 +147,10 @@ fn tune_searches_the_grid_deterministically_and_keeps_given_values_fixed() {
     assert!(one.trials.iter().all(|t| t.error > 0.0 && t.error < 0.5), "{:?}", one.trials);
     // Each point is the run `train` makes with those values.
     let best = &one.trials[one.best];
-    let mut params = HyperParams::default();
+    let mut config = Config::logistic().passes(2.0).order(Order::Chunks).seed(5);
     for &(name, v) in &best.point {
-        params.set(Param::ALL.into_iter().find(|p| p.name() == name).unwrap(), Some(v));
+        config = config.set(name, v).unwrap();
     }
-    let config = Config::logistic().with_params(params).passes(2.0).order(Order::Chunks).seed(5);
     let mut last = None;
     let mut on_pass = |l: &rosenblatt::train::PassLine| last = l.eval_error;
     let hooks = Hooks { on_pass: Some(&mut on_pass), ..Hooks::default() };

@@ -15,6 +15,13 @@ impl HyperArgs {
     pub fn params(&self) -> HyperParams {
         self.0
     }
+    /// `config` with the hyper-parameters given.
+    pub fn given(&self, config: rosenblatt::Config) -> rosenblatt::Config {
+        Param::ALL.into_iter().fold(config, |c, p| match self.0.get(p) {
+            Some(v) => c.param(p, v),
+            None => c,
+        })
+    }
 }
 
 /// A default as its flag takes it: a choice's name, a switch on or off, a

@@ -69,12 +69,7 @@ fn request(a: &TrainArgs) -> anyhow::Result<Request> {
         Some(m) => rosenblatt::resume::order_and_seed(m, a.order.map(Into::into), a.seed)?,
         None => (a.order.unwrap_or(crate::args::OrderArg::Chunks).into(), a.seed.unwrap_or(0)),
     };
-    let mut config = Config::new(a.learner)
-        .with_params(a.hyper.params())
-        .seed(seed)
-        .order(order)
-        .parts(a.parts)
-        .mixing(a.mix.into());
+    let mut config = a.hyper.given(Config::new(a.learner)).seed(seed).order(order).parts(a.parts).mixing(a.mix.into());
     if let Some(p) = a.passes {
         config = config.passes(p);
     }
