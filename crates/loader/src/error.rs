@@ -98,6 +98,27 @@ pub enum ParseErrorKind {
     /// `qid` not directly after the label.
     #[error("qid must come directly after the label")]
     MisplacedQid,
+    /// VW text that VW itself would warn about and read on.
+    #[error("malformed VW text: {0}")]
+    VwSyntax(&'static str),
+    /// More than label, weight and initial value before the first `|`.
+    #[error(
+        "more words before the first `|` than label, importance weight and initial value (a tag is written \
+         'tag, or touching the `|`)"
+    )]
+    VwLabelWords,
+    /// A VW line with no label.
+    #[error("the row has no label (VW text to train on needs one before the first `|`)")]
+    VwNoLabel,
+    /// A binary label other than -1, 0 or 1.
+    #[error("label {0}: binary VW text takes -1 or 1 (0 is read as -1); for class ids 1..k read it with `multiclass`")]
+    VwBinaryLabel(String),
+    /// A class label that is not a whole number 1..2^24.
+    #[error("class label {0}: give a whole number from 1 to 16777215")]
+    VwClassLabel(String),
+    /// An importance weight other than 1.
+    #[error("importance weight {0}: rows weighted other than 1 are not supported yet")]
+    VwWeight(String),
 }
 
 /// A bad line: 1-based line and byte column.

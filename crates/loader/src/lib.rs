@@ -28,6 +28,7 @@
 //! | [`convert`] | files to a dataset, as `rosenblatt convert` does it |
 //! | [`cache`] | converted datasets kept for reuse, keyed on their inputs' identity and the options |
 //! | [`fs`] | crash-safe writes; one writer a directory |
+//! | [`vw`] | Vowpal Wabbit's text format: VW's hashing and interactions, rows of hashed indices |
 
 /// The encodings, listed once. Everything that enumerates them is generated
 /// here: [`EncodingKind`] (the names), [`RowsView`] (a shard's rows),
@@ -173,6 +174,7 @@ mod number;
 pub mod rows;
 pub mod shard;
 pub mod view;
+pub mod vw;
 pub mod writer;
 
 pub use dataset::Dataset;

@@ -50,6 +50,10 @@ pub struct Manifest {
     pub has_qids: bool,
     /// The shards, in row order.
     pub shards: Vec<ShardEntry>,
+    /// How the rows' features were hashed, for data converted from VW
+    /// text: text read for this data must be hashed the same way.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hashing: Option<crate::vw::Hashing>,
 }
 
 /// One shard in the manifest.

@@ -29,11 +29,21 @@ pub struct WriteOptions {
     /// Force a label kind (MNIST one-vs-rest is binary even if a shard's
     /// rows all have one label).
     pub label_kind: Option<LabelKind>,
+    /// How the rows' features were hashed (VW text), recorded in the
+    /// manifest.
+    pub hashing: Option<crate::vw::Hashing>,
 }
 
 impl Default for WriteOptions {
     fn default() -> Self {
-        WriteOptions { shard_bytes: 256 << 20, encoding: None, dim: None, index_base: 1, label_kind: None }
+        WriteOptions {
+            shard_bytes: 256 << 20,
+            encoding: None,
+            dim: None,
+            index_base: 1,
+            label_kind: None,
+            hashing: None,
+        }
     }
 }
 
@@ -51,6 +61,7 @@ pub fn write_dataset(dir: &Path, rows: &Rows, opts: &WriteOptions) -> Result<Man
     }
     let (kind, encoding) = Stats::of(rows).choose(opts, dim, &mut |scale| u8_exact(&rows.values, scale))?;
     let mut w = DatasetWriter::create(dir, dim, encoding, kind, opts.index_base)?;
+    w.set_hashing(opts.hashing.clone());
     w.write_cut(rows, opts.shard_bytes)?;
     w.finish()
 }
@@ -102,6 +113,7 @@ impl crate::Dataset {
             label_kind: kind,
             label_counts: counts.into_iter().map(|(b, c)| (f64::from_bits(b), c)).collect(),
             has_qids: rows.has_qids(),
+            hashing: opts.hashing.clone(),
             shards: vec![ShardEntry {
                 file: String::new(),
                 rows: rows.len() as u64,
@@ -143,6 +155,8 @@ pub struct DatasetWriter {
     /// Shards `..stale` were written with a smaller dimension than `dim`
     /// ([`DatasetWriter::raise_dim`]); `finish` sets it in their headers.
     stale: usize,
+    /// How the rows were hashed (VW text), for the manifest.
+    hashing: Option<crate::vw::Hashing>,
     /// The last shard written, being synced to the disk on a thread of its
     /// own while the next is made (a 256 MB shard's sync took this machine
     /// about 85 ms, most of it waiting on the disk).
@@ -197,6 +211,7 @@ impl DatasetWriter {
             scratch: Scratch::default(),
             batch_u8: Vec::new(),
             stale: 0,
+            hashing: None,
             syncing: None,
         })
     }
@@ -259,6 +274,11 @@ impl DatasetWriter {
     /// batches only.
     pub(crate) fn set_qids(&mut self, qids: bool) {
         self.has_qids = Some(qids);
+    }
+
+    /// Records how the rows were hashed (VW text).
+    pub(crate) fn set_hashing(&mut self, hashing: Option<crate::vw::Hashing>) {
+        self.hashing = hashing;
     }
 
     /// Checks `rows` and writes them as the next shards, cut so that each
@@ -433,6 +453,7 @@ impl DatasetWriter {
             label_counts,
             has_qids: self.has_qids.unwrap_or(false),
             shards: std::mem::take(&mut self.entries),
+            hashing: self.hashing.clone(),
         };
         let json = serde_json::to_vec_pretty(&manifest).expect("manifest serialises");
         write_atomic(&self.dir.join(MANIFEST), &json)?;

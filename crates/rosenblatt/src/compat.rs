@@ -5,6 +5,8 @@
 //! - Labels of another kind (±1 against class ids, or class ids the model
 //!   does not know) are an error: the scores would be meaningless.
 //! - Features beyond the model's dimension get weight 0, and a note says so.
+//! - Data hashed from VW text otherwise than the model's (or not hashed,
+//!   against a hashed model) is an error: its indices mean other features.
 //! - Data whose text numbered features from another base gets a note: rows
 //!   store zero-based indices, so feature `i` of a one-based file meets
 //!   feature `i − 1` of a zero-based one, which is right only if both files
@@ -27,6 +29,8 @@ pub struct Expect<'a> {
     pub classes: &'a [f64],
     /// The index base of its text.
     pub index_base: u8,
+    /// How its features were hashed (VW text).
+    pub hashing: Option<&'a rosenblatt_loader::vw::Hashing>,
 }
 
 impl<'a> Expect<'a> {
@@ -37,16 +41,18 @@ impl<'a> Expect<'a> {
             dim: meta.dim,
             classes: &meta.classes,
             index_base: meta.index_base,
+            hashing: meta.hashing.as_ref(),
         }
     }
 
     /// What a model trained on `train` (with `classes`) will expect.
-    pub fn training(train: &Dataset, classes: &'a [f64]) -> Self {
+    pub fn training(train: &'a Dataset, classes: &'a [f64]) -> Self {
         Expect {
             what: format!("the training data {}", train.dir().display()),
             dim: train.dim(),
             classes,
             index_base: train.manifest().index_base,
+            hashing: train.manifest().hashing.as_ref(),
         }
     }
 
@@ -54,7 +60,30 @@ impl<'a> Expect<'a> {
     /// labels of another task, notes for the rest.
     pub fn meet(&self, name: &Path, m: &Manifest) -> Result<Vec<String>, Error> {
         self.check_labels(name, m)?;
-        Ok(self.features(name, m))
+        self.features(name, m)
+    }
+
+    /// An error if `m`'s features were hashed otherwise (or hashed where
+    /// these were not, or the other way round).
+    pub fn check_hashing(&self, name: &Path, m: &Manifest) -> Result<(), Error> {
+        let refuse = |reason: String| Err(Error::Pairing { data: name.to_path_buf(), reason });
+        match (self.hashing, m.hashing.as_ref()) {
+            (None, None) => Ok(()),
+            (Some(a), Some(b)) if a == b => Ok(()),
+            (Some(a), Some(b)) => refuse(format!(
+                "its features were hashed from VW text with {b}, and {} with {a}: an index means another feature \
+                 there (convert it again with the same settings)",
+                self.what
+            )),
+            (Some(_), None) => refuse(format!(
+                "{} was trained on hashed VW text, and this data was not hashed (give it VW text, hashed with the \
+                 model's settings)",
+                self.what
+            )),
+            (None, Some(_)) => {
+                refuse(format!("this data was hashed from VW text, and {} was trained on unhashed features", self.what))
+            }
+        }
     }
 
     /// An error if `m`'s labels are of another task.
@@ -91,8 +120,10 @@ impl<'a> Expect<'a> {
     }
 
     /// Notes on `m`'s features: beyond the dimension, or numbered from
-    /// another base.
-    pub fn features(&self, name: &Path, m: &Manifest) -> Vec<String> {
+    /// another base; an error if they were hashed otherwise
+    /// ([`Expect::check_hashing`]).
+    pub fn features(&self, name: &Path, m: &Manifest) -> Result<Vec<String>, Error> {
+        self.check_hashing(name, m)?;
         let mut notes = Vec::new();
         if m.dim > self.dim {
             notes.push(format!(
@@ -114,7 +145,7 @@ impl<'a> Expect<'a> {
                 m.index_base
             ));
         }
-        notes
+        Ok(notes)
     }
 }
 

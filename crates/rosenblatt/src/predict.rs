@@ -8,6 +8,7 @@ use crate::error::Error;
 use crate::model::{Model, Prediction};
 use rosenblatt_loader::input::read_input;
 use rosenblatt_loader::libsvm::parse_parallel;
+use rosenblatt_loader::vw::Labels;
 use rosenblatt_loader::{Dataset, LoadError, OpenOptions, ParseOptions, WriteOptions};
 use std::path::Path;
 
@@ -20,10 +21,12 @@ pub struct Predicted {
     pub notes: Vec<String>,
 }
 
-/// The rows a model is to meet: a dataset directory, or LIBSVM text (a
-/// file, plain or compressed, a pipe, or `-` for standard input) read in
+/// The rows a model is to meet: a dataset directory, or text (a file,
+/// plain or compressed, a pipe, or `-` for standard input): VW text for a
+/// model trained on VW text, hashed with its settings (rows without a
+/// label allowed unless `labels` are required); else LIBSVM text read in
 /// `base`, by default the index base the model's training data had.
-pub fn open_input(model: &Model, input: &Path, base: Option<u8>) -> Result<Dataset, Error> {
+pub fn open_input(model: &Model, input: &Path, base: Option<u8>, labels: Labels) -> Result<Dataset, Error> {
     if input.is_dir() {
         if base.is_some() {
             return Err(Error::Input(format!(
@@ -32,6 +35,35 @@ pub fn open_input(model: &Model, input: &Path, base: Option<u8>) -> Result<Datas
             )));
         }
         return Ok(Dataset::open(input, OpenOptions::VERIFIED)?);
+    }
+    if let Some(h) = &model.meta.hashing {
+        if base.is_some() {
+            return Err(Error::Input(format!(
+                "{}: `zero-based`/`one-based` apply to LIBSVM text; the model reads VW text",
+                input.display()
+            )));
+        }
+        let compiled = h.compile().map_err(|e| Error::Input(e.to_string()))?;
+        let bytes = read_input(input, 1 << 40)?;
+        // VW text without a single `|` has no features: another format.
+        if !bytes.is_empty() && !bytes.contains(&b'|') {
+            return Err(Error::Input(format!(
+                "{}: no line holds a `|`, so this is not VW text, which the model (trained on VW text) reads",
+                input.display()
+            )));
+        }
+        let (rows, _) = rosenblatt_loader::vw::parse(&bytes, &compiled, labels)
+            .map_err(|error| LoadError::Parse { path: input.to_path_buf(), error })?;
+        let kind =
+            if h.multiclass { rosenblatt_loader::LabelKind::Classes } else { rosenblatt_loader::LabelKind::Binary };
+        let w = WriteOptions {
+            index_base: 0,
+            dim: Some(h.dim()),
+            label_kind: Some(kind),
+            hashing: Some(h.clone()),
+            ..Default::default()
+        };
+        return Ok(Dataset::from_rows(input, &rows, &w)?);
     }
     let base = base.unwrap_or(model.meta.index_base);
     let popts = ParseOptions { zero_based: base == 0, ..Default::default() };
@@ -47,8 +79,8 @@ pub fn open_input(model: &Model, input: &Path, base: Option<u8>) -> Result<Datas
 /// looked at.
 pub fn predict_path(model: &Model, model_path: &Path, input: &Path, base: Option<u8>) -> Result<Predicted, Error> {
     let expect = Expect::model(model_path, &model.meta);
-    let data = open_input(model, input, base)?;
-    let notes = expect.features(input, data.manifest());
+    let data = open_input(model, input, base, Labels::Optional)?;
+    let notes = expect.features(input, data.manifest())?;
     let predictions = if data.rows() == 0 { Vec::new() } else { model.predictions(&data.examples()?)? };
     Ok(Predicted { predictions, notes })
 }

@@ -264,6 +264,7 @@ pub(crate) fn train_dataset(
         classes,
         index_base: data.manifest().index_base,
         training,
+        hashing: data.manifest().hashing.clone(),
     };
     let state = (!fitted.state.is_empty()).then_some(fitted.state);
     Ok(Model { meta, weights: fitted.weights, state })

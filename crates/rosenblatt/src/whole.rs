@@ -96,6 +96,7 @@ impl Whole {
             classes: t.classes.clone(),
             index_base: 0,
             training: t.training.clone(),
+            hashing: None,
         };
         crate::model::Model { meta, weights: self.weights.clone(), state: None }
     }

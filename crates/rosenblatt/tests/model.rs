@@ -11,7 +11,7 @@ use std::path::Path;
 fn meta(dim: u64, classes: Vec<f64>) -> ModelMeta {
     let params = [("eta".to_string(), 1.0)].into();
     let training = Training { passes: 2.0, parts: 1, ..Default::default() };
-    ModelMeta { learner: Learner::Perceptron, params, dim, classes, index_base: 1, training }
+    ModelMeta { learner: Learner::Perceptron, params, dim, classes, index_base: 1, training, hashing: None }
 }
 
 fn linear() -> Model {

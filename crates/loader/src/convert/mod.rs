@@ -1,6 +1,6 @@
 //! Files to a dataset, as `rosenblatt convert` does it: one or more LIBSVM
-//! text files (plain, gzip or bzip2; joined in order), or an MNIST images
-//! file and its labels file.
+//! or VW text files (plain, gzip or bzip2; joined in order), or an MNIST
+//! images file and its labels file.
 //!
 //! Text streams through: it is read (and decoded) a block at a time, each
 //! block parsed in parallel into a batch of rows, while the statistics
@@ -44,16 +44,30 @@ pub enum Format {
     Libsvm,
     /// MNIST IDX: an images file, then a labels file.
     Mnist,
+    /// Vowpal Wabbit's text format, hashed ([`crate::vw`]).
+    Vw,
 }
 
 impl Format {
-    /// MNIST for two files whose names say IDX (`idx`, `ubyte`), else LIBSVM.
+    /// MNIST for two files whose names say IDX (`idx`, `ubyte`); VW for
+    /// files named `.vw` (`.vw.gz`, `.vw.bz2`); else LIBSVM.
     pub fn guess(inputs: &[PathBuf]) -> Format {
+        let name = |p: &PathBuf| p.file_name().map(|n| n.to_string_lossy().to_lowercase()).unwrap_or_default();
         let idx = |p: &PathBuf| {
-            let n = p.file_name().map(|n| n.to_string_lossy().to_lowercase()).unwrap_or_default();
+            let n = name(p);
             n.contains("idx") || n.contains("ubyte") || starts_as_idx(p)
         };
-        if inputs.len() == 2 && inputs.iter().all(idx) { Format::Mnist } else { Format::Libsvm }
+        let vw = |p: &PathBuf| {
+            let n = name(p);
+            [".vw", ".vw.gz", ".vw.bz2"].iter().any(|e| n.ends_with(e))
+        };
+        if inputs.len() == 2 && inputs.iter().all(idx) {
+            Format::Mnist
+        } else if !inputs.is_empty() && inputs.iter().all(vw) {
+            Format::Vw
+        } else {
+            Format::Libsvm
+        }
     }
 }
 
@@ -79,6 +93,8 @@ pub struct ConvertOptions {
     pub format: Option<Format>,
     /// How to read LIBSVM text.
     pub parse: ParseOptions,
+    /// How to hash VW text.
+    pub hashing: crate::vw::Hashing,
     /// MNIST one-vs-rest: this digit is +1, the others −1 (`None`: the
     /// digits as class ids).
     pub target: Option<u8>,
@@ -104,6 +120,7 @@ impl Default for ConvertOptions {
         ConvertOptions {
             format: None,
             parse: ParseOptions::default(),
+            hashing: crate::vw::Hashing::default(),
             target: None,
             write: WriteOptions::default(),
             threads: None,
@@ -127,6 +144,9 @@ pub struct Converted {
     /// for, and written again if the rest of the input calls for another
     /// encoding, dimension or label kind.
     pub rewritten_rows: u64,
+    /// What the reading noticed that the user should hear (VW rows
+    /// labelled 0 read as -1, initial predictions ignored).
+    pub notes: Vec<String>,
 }
 
 /// Converts `inputs` into a new dataset in `out` (refused if `out` already
@@ -213,7 +233,26 @@ fn convert_into(
         )));
     }
     if format == Format::Libsvm {
-        return convert_text(inputs, out, opts, progress);
+        return convert_text(inputs, out, opts, None, progress);
+    }
+    if format == Format::Vw {
+        let p = &opts.parse;
+        if p.zero_based || p.multilabel || p.sort_indices || p.skip_bad_lines {
+            return Err(LoadError::Invalid(
+                "`zero-based`, `multilabel`, `sort-indices` and `skip-bad-lines` apply to LIBSVM text, not VW text"
+                    .into(),
+            ));
+        }
+        let hashing = &opts.hashing;
+        let compiled = hashing.compile().map_err(|e| LoadError::Invalid(e.to_string()))?;
+        // Hashed rows: zero-based indices below 2^bits, ±1 labels or
+        // class ids, the settings recorded.
+        let mut vw = opts.clone();
+        vw.parse.zero_based = true;
+        vw.write.dim = Some(vw.write.dim.unwrap_or(0).max(hashing.dim()));
+        vw.write.label_kind = Some(if hashing.multiclass { LabelKind::Classes } else { LabelKind::Binary });
+        vw.write.hashing = Some(hashing.clone());
+        return convert_text(inputs, out, &vw, Some(&compiled), progress);
     }
     let [images, labels] = inputs else {
         return Err(LoadError::Invalid("MNIST takes two inputs, the images file then the labels file".into()));
@@ -232,19 +271,22 @@ fn convert_into(
     let input_bytes = std::fs::metadata(images).map(|m| m.len()).unwrap_or(0);
     progress(&format!("writing {}", out.display()));
     let manifest = write_dataset(out, &rows, &wopts)?;
-    Ok(Converted { manifest, input_bytes, skipped: Vec::new(), rewritten_rows: 0 })
+    Ok(Converted { manifest, input_bytes, skipped: Vec::new(), rewritten_rows: 0, notes: Vec::new() })
 }
 
-/// LIBSVM text files into a dataset, streaming (the module's doc).
+/// LIBSVM text files (or VW text, with `vw` its hashing) into a dataset,
+/// streaming (the module's doc).
 fn convert_text(
     inputs: &[PathBuf],
     out: &Path,
     opts: &ConvertOptions,
+    vw: Option<&crate::vw::Compiled>,
     progress: &mut dyn FnMut(&str),
 ) -> Result<Converted, LoadError> {
     if opts.target.is_some() {
-        return Err(LoadError::Invalid("`target` applies to MNIST input; LIBSVM labels are used as they are".into()));
+        return Err(LoadError::Invalid("`target` applies to MNIST input; text labels are used as they are".into()));
     }
+    let mut notes = crate::vw::Notes::default();
     if out.join(MANIFEST).exists() {
         return Err(LoadError::dataset(out, "already holds a dataset; remove it or choose another directory"));
     }
@@ -268,8 +310,15 @@ fn convert_text(
             // Parsed straight into the spool's batch, after its rows.
             let batch = spool.batch();
             let (first, from) = (batch.len(), batch.indices.len());
+            let pieces_of = opts.piece_bytes.max(1);
             line += pool
-                .install(|| parse_block_into(text, line, &opts.parse, opts.piece_bytes.max(1), batch, &mut pieces))
+                .install(|| match vw {
+                    None => parse_block_into(text, line, &opts.parse, pieces_of, batch, &mut pieces),
+                    Some(c) => {
+                        let labels = crate::vw::Labels::Required;
+                        crate::vw::parse_block_into(text, line, c, pieces_of, labels, batch, &mut notes)
+                    }
+                })
                 .map_err(|error| LoadError::Parse { path: path.clone(), error })?;
             skipped.extend(batch.skipped.drain(..).map(|e| (path.clone(), e)));
             // The new values' range and scale checks, spread over the
@@ -291,6 +340,16 @@ fn convert_text(
     if stats.rows == 0 {
         return Err(LoadError::Empty { path: inputs[0].clone() });
     }
+    let mut said = Vec::new();
+    if vw.is_some_and(|c| c.settings().multiclass) {
+        said.push("VW's class labels 1..k are stored as the class ids 0..k-1".to_string());
+    }
+    if notes.zero_labels > 0 {
+        said.push(format!("{} row(s) labelled 0 were read as -1", notes.zero_labels));
+    }
+    if notes.initial_values > 0 {
+        said.push(format!("{} row(s) gave an initial prediction; it is ignored", notes.initial_values));
+    }
     progress(&format!("writing {}", out.display()));
     spool.settle()?;
     // Whether every value is a byte times `scale`: known from the checks on
@@ -301,7 +360,7 @@ fn convert_text(
     };
     let choice = choose(&stats, w, &mut exact)?;
     let (manifest, rewritten_rows) = spool.finish(choice)?;
-    Ok(Converted { manifest, input_bytes, skipped, rewritten_rows })
+    Ok(Converted { manifest, input_bytes, skipped, rewritten_rows, notes: said })
 }
 
 /// What a dataset's shards are written as: what [`DatasetWriter::create`]
@@ -316,9 +375,10 @@ struct Choice {
 
 impl Choice {
     /// A new dataset in `out` written as this choice.
-    fn writer(&self, out: &Path, index_base: u8) -> Result<DatasetWriter, LoadError> {
-        let mut writer = DatasetWriter::create(out, self.dim, self.encoding, self.kind, index_base)?;
+    fn writer(&self, out: &Path, w: &WriteOptions) -> Result<DatasetWriter, LoadError> {
+        let mut writer = DatasetWriter::create(out, self.dim, self.encoding, self.kind, w.index_base)?;
         writer.set_qids(self.qids);
+        writer.set_hashing(w.hashing.clone());
         Ok(writer)
     }
 

@@ -33,7 +33,8 @@ pub(super) struct Spool {
     files: Vec<PathBuf>,
     multilabel: bool,
     limit: u64,
-    index_base: u8,
+    /// The writers' options: the index base and hashing they record.
+    write: WriteOptions,
     shard_bytes: u64,
 }
 
@@ -75,7 +76,7 @@ impl Spool {
             files: Vec::new(),
             multilabel: opts.parse.multilabel,
             limit: opts.batch_bytes,
-            index_base: u8::from(!opts.parse.zero_based),
+            write: WriteOptions { index_base: u8::from(!opts.parse.zero_based), ..opts.write.clone() },
             shard_bytes: opts.write.shard_bytes.max(1),
         }
     }
@@ -125,7 +126,7 @@ impl Spool {
                 Some(a)
             }
             (None, Some(choice)) => {
-                let writer = choice.writer(&self.out, self.index_base)?;
+                let writer = choice.writer(&self.out, &self.write)?;
                 Some(self.ahead.insert(Ahead { choice, writer: Some(writer), shards: Vec::new() }))
             }
             _ => None,
@@ -236,7 +237,7 @@ impl Spool {
                         moved.push(to);
                     }
                 }
-                let mut writer = choice.writer(&self.out, self.index_base)?;
+                let mut writer = choice.writer(&self.out, &self.write)?;
                 let mut paths = moved.as_slice();
                 for n in shards {
                     read_shards(&paths[..n], self.multilabel, &mut rows)?;

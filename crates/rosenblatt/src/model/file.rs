@@ -442,5 +442,5 @@ fn meta_v1(json: &[u8]) -> Result<ModelMeta, String> {
     };
     let index_base = u8::from(t.get("index_base").and_then(|x| x.as_u64()).unwrap_or(1) != 0);
     let params = v.params.into_iter().filter_map(|(k, x)| x.as_f64().map(|f| (k, f))).collect();
-    Ok(ModelMeta { learner: v.learner, params, dim: v.dim, classes: v.classes, index_base, training })
+    Ok(ModelMeta { learner: v.learner, params, dim: v.dim, classes: v.classes, index_base, training, hashing: None })
 }

@@ -39,6 +39,10 @@ pub struct ModelMeta {
     pub index_base: u8,
     /// What training did.
     pub training: Training,
+    /// How the training data's features were hashed (VW text): text given
+    /// to `predict` is hashed the same way.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hashing: Option<rosenblatt_loader::vw::Hashing>,
 }
 
 /// A training run's summary: what determines the model, and what it did.

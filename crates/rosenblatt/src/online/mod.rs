@@ -436,6 +436,7 @@ impl Trainer {
             classes: self.classes.clone(),
             index_base: 0,
             training: self.training.clone(),
+            hashing: None,
         };
         let weights = inner.weights.clone().expect("matched above");
         Ok(Model { meta, weights, state: Some(inner.learner.save()) })

@@ -22,17 +22,12 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Convert LIBSVM text or MNIST IDX files into a dataset directory of binary shards.
+    /// Convert LIBSVM or VW text, or MNIST IDX files, into a dataset directory of binary shards.
     Convert(ConvertArgs),
     /// Describe a dataset (rows, non-zeros, dimension, encoding, labels,
-    /// shards) or a model file (learner, hyper-parameters, training record).
-    Inspect {
-        /// A dataset directory or a model file.
-        path: PathBuf,
-        /// Verify every checksum (reads every byte).
-        #[arg(long)]
-        verify: bool,
-    },
+    /// shards) or a model file (learner, hyper-parameters, training record);
+    /// with --audit, where each feature of VW text goes.
+    Inspect(InspectArgs),
     /// Mistake bounds: R, the margin of a reference separator, Novikoff's (R/γ)² and
     /// Freund–Schapire's ((R+D)/γ)², beside the mistakes of one Perceptron pass.
     Bounds(BoundsArgs),
@@ -485,6 +480,99 @@ pub enum FormatArg {
     Libsvm,
     /// An MNIST images file, then its labels file.
     Mnist,
+    /// Vowpal Wabbit's text format, its features hashed as VW hashes them.
+    Vw,
+}
+
+#[derive(Args, Debug)]
+pub struct InspectArgs {
+    /// A dataset directory or a model file; with --audit, VW text.
+    pub path: PathBuf,
+    /// Verify every checksum (reads every byte).
+    #[arg(long)]
+    pub verify: bool,
+    /// For VW text: each row's features as VW's --audit lists them
+    /// (name:index:value), hashed with the flags below.
+    #[arg(long)]
+    pub audit: bool,
+    /// With --audit: the rows to list.
+    #[arg(long, default_value_t = 10)]
+    pub rows: usize,
+    #[command(flatten)]
+    pub hashing: HashArgs,
+}
+
+/// How VW text is hashed: Vowpal Wabbit's flags, with its defaults.
+#[derive(Args, Debug, Clone, Default)]
+#[command(next_help_heading = "VW text")]
+pub struct HashArgs {
+    /// Index bits: features are hashed into 2^B weights [default: 18].
+    #[arg(short = 'b', long, value_name = "B")]
+    pub bits: Option<u8>,
+    /// The hash seed [default: 0].
+    #[arg(long, value_name = "SEED")]
+    pub hash_seed: Option<u32>,
+    /// `strings`: names made only of digits are numbers; `all`: every name
+    /// hashed [default: strings].
+    #[arg(long, value_parser = ["strings", "all"])]
+    pub hash: Option<String>,
+    /// Cross two namespaces, by their first letters (`ab`; `:` any); repeatable.
+    #[arg(short = 'q', long, value_name = "AB")]
+    pub quadratic: Vec<String>,
+    /// Cross three namespaces (`abc`); repeatable.
+    #[arg(long, value_name = "ABC")]
+    pub cubic: Vec<String>,
+    /// Cross two or more namespaces (`abcd`); repeatable.
+    #[arg(long, value_name = "SPEC")]
+    pub interactions: Vec<String>,
+    /// Drop these namespaces (letters); repeatable.
+    #[arg(long, value_name = "LETTERS")]
+    pub ignore: Vec<String>,
+    /// Keep these namespaces in interactions only; repeatable.
+    #[arg(long, value_name = "LETTERS")]
+    pub ignore_linear: Vec<String>,
+    /// Keep only these namespaces; repeatable.
+    #[arg(long, value_name = "LETTERS")]
+    pub keep: Vec<String>,
+    /// Labels are class ids 1..k (VW's --oaa data), not ±1.
+    #[arg(long)]
+    pub multiclass: bool,
+}
+
+impl HashArgs {
+    /// The settings the flags make (VW's defaults for the rest).
+    pub fn hashing(&self) -> rosenblatt::loader::vw::Hashing {
+        let d = rosenblatt::loader::vw::Hashing::default();
+        rosenblatt::loader::vw::Hashing {
+            bits: self.bits.unwrap_or(d.bits),
+            hash_seed: self.hash_seed.unwrap_or(d.hash_seed),
+            hash_all: self.hash.as_deref() == Some("all"),
+            quadratic: self.quadratic.clone(),
+            cubic: self.cubic.clone(),
+            interactions: self.interactions.clone(),
+            ignore: self.ignore.concat(),
+            ignore_linear: self.ignore_linear.concat(),
+            keep: self.keep.concat(),
+            multiclass: self.multiclass,
+        }
+    }
+    /// The first flag given, if any.
+    pub fn given(&self) -> Option<&'static str> {
+        [
+            ("--bits", self.bits.is_some()),
+            ("--hash-seed", self.hash_seed.is_some()),
+            ("--hash", self.hash.is_some()),
+            ("--quadratic", !self.quadratic.is_empty()),
+            ("--cubic", !self.cubic.is_empty()),
+            ("--interactions", !self.interactions.is_empty()),
+            ("--ignore", !self.ignore.is_empty()),
+            ("--ignore-linear", !self.ignore_linear.is_empty()),
+            ("--keep", !self.keep.is_empty()),
+            ("--multiclass", self.multiclass),
+        ]
+        .into_iter()
+        .find_map(|(f, on)| on.then_some(f))
+    }
 }
 
 #[derive(Args, Debug)]
@@ -497,9 +585,12 @@ pub struct ConvertArgs {
     /// The dataset directory to create.
     #[arg(short, long)]
     pub output: PathBuf,
-    /// Input format (default: mnist for two IDX files, else libsvm).
+    /// Input format (default: mnist for two IDX files, vw for files named
+    /// .vw, .vw.gz or .vw.bz2, else libsvm).
     #[arg(long, value_enum)]
     pub format: Option<FormatArg>,
+    #[command(flatten)]
+    pub hashing: HashArgs,
     /// LIBSVM indices start at 0 (default: 1).
     #[arg(long)]
     pub zero_based: bool,

@@ -29,6 +29,14 @@ const SETTINGS: &[&str] = &[
     "multilabel",
     "sort-indices",
     "skip-bad-lines",
+    "bits",
+    "hash-seed",
+    "quadratic",
+    "cubic",
+    "interactions",
+    "ignore",
+    "ignore-linear",
+    "keep",
 ];
 
 fn is_flag(name: &str) -> bool {

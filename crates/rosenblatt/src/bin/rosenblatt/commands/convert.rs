@@ -9,11 +9,19 @@ use std::time::Instant;
 
 pub fn run(a: ConvertArgs, ui: Ui) -> anyhow::Result<()> {
     let start = Instant::now();
+    let format = a.format.map(|f| match f {
+        FormatArg::Libsvm => Format::Libsvm,
+        FormatArg::Mnist => Format::Mnist,
+        FormatArg::Vw => Format::Vw,
+    });
+    if let Some(flag) = a.hashing.given()
+        && format.unwrap_or_else(|| Format::guess(&a.inputs)) != Format::Vw
+    {
+        anyhow::bail!("{flag} applies to VW text (files named .vw, or --format vw)");
+    }
     let opts = ConvertOptions {
-        format: a.format.map(|f| match f {
-            FormatArg::Libsvm => Format::Libsvm,
-            FormatArg::Mnist => Format::Mnist,
-        }),
+        format,
+        hashing: a.hashing.hashing(),
         parse: ParseOptions {
             zero_based: a.zero_based,
             sort_indices: a.sort_indices,
@@ -35,6 +43,9 @@ pub fn run(a: ConvertArgs, ui: Ui) -> anyhow::Result<()> {
         .with_context(|| format!("converting into {}", a.output.display()))?;
     bar.finish_and_clear();
     if !ui.quiet {
+        for n in &done.notes {
+            eprintln!("note: {n}");
+        }
         for (path, e) in &done.skipped {
             eprintln!("warning: skipped {}:{}:{}: {}", path.display(), e.line, e.column, e.kind);
         }

@@ -13,7 +13,11 @@ pub fn run(a: InputArgs, ui: Ui, procs: &Procs) -> anyhow::Result<()> {
     let (m, e) = match procs.team().filter(|_| dataset.is_dir()) {
         None => {
             let m = crate::ui::load_model(model)?;
-            let e = evaluate_dataset(&m, model, &open_input(&m, dataset, a.base())?)?;
+            let e = evaluate_dataset(
+                &m,
+                model,
+                &open_input(&m, dataset, a.base(), rosenblatt::loader::vw::Labels::Required)?,
+            )?;
             (m, e)
         }
         // Each process predicts its share of the rows; rank 0 reports.

@@ -37,7 +37,7 @@ pub fn run(cli: Cli, procs: &Procs) -> anyhow::Result<()> {
             }
         }
         Some(Command::Convert(a)) => convert::run(a, ui),
-        Some(Command::Inspect { path, verify }) => inspect::run(&path, verify, ui),
+        Some(Command::Inspect(a)) => inspect::run(a, ui),
         Some(Command::Report { inputs, output }) => report::run(&inputs, &output, ui),
         Some(Command::Export { dataset, output, zero_based }) => {
             export::run(&dataset, output.as_deref(), zero_based, ui)

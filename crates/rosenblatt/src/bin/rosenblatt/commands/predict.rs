@@ -22,7 +22,7 @@ pub fn run(a: PredictArgs, ui: Ui, procs: &Procs) -> anyhow::Result<()> {
         if team.rank() > 0 {
             return Ok(());
         }
-        let notes = rosenblatt::compat::Expect::model(model, &m.meta).features(input, ds.manifest());
+        let notes = rosenblatt::compat::Expect::model(model, &m.meta).features(input, ds.manifest())?;
         return write(&a, ui, Predicted { predictions, notes });
     }
     if procs.rank() > 0 {
