@@ -38,6 +38,20 @@ pub fn murmur3_32(data: &[u8], seed: u32) -> u32 {
 /// (the empty name too) is its value plus `seed`, wrapping as VW's
 /// `size_t` arithmetic does; any other name is hashed.
 pub fn hash_strings(name: &[u8], seed: u32) -> u32 {
+    // Names of digits alone are common (numbered features): one pass.
+    let mut n = 0u64;
+    let mut digits = !name.is_empty();
+    for &c in name {
+        let d = c.wrapping_sub(b'0');
+        if d > 9 {
+            digits = false;
+            break;
+        }
+        n = n.wrapping_mul(10).wrapping_add(u64::from(d));
+    }
+    if digits {
+        return (n as u32).wrapping_add(seed);
+    }
     // VW's test `c <= 0x20` on a signed char: bytes of 0x80 and above are
     // negative there, so never trimmed.
     let blank = |c: &u8| *c <= 0x20;

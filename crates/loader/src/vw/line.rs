@@ -4,7 +4,7 @@
 //! Where VW warns about a malformed line and reads on, this reader stops
 //! with the line's column and what is wrong.
 
-use super::hash::murmur3_32;
+use super::hash::{hash_all, hash_strings, murmur3_32};
 use super::number::parse_float;
 use crate::error::ParseErrorKind;
 
@@ -30,23 +30,55 @@ pub struct Feature<'a> {
 /// The label section of a line.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Head<'a> {
-    /// The label words (label, importance weight, initial value), each with
-    /// its 1-based column.
-    pub words: Vec<(&'a [u8], usize)>,
+    /// The first four label words (label, importance weight, initial
+    /// value, and one too many), each with its 1-based column.
+    first: [(&'a [u8], usize); 4],
+    /// How many label words there are.
+    count: usize,
     /// The tag, without its quote.
     pub tag: Option<&'a [u8]>,
+}
+
+impl<'a> Head<'a> {
+    /// The label words (at most the first four).
+    pub fn words(&self) -> &[(&'a [u8], usize)] {
+        &self.first[..self.count.min(4)]
+    }
+    /// How many label words there are.
+    pub fn count(&self) -> usize {
+        self.count
+    }
 }
 
 /// How features are hashed.
 #[derive(Clone, Copy, Debug)]
 pub struct Hasher {
-    /// `hash_strings` or `hash_all`.
-    pub hash: fn(&[u8], u32) -> u32,
+    /// `hash_all` (every name hashed) rather than `hash_strings`.
+    pub all: bool,
     /// The hash seed.
     pub seed: u32,
     /// VW's parse mask: 2^bits − 1.
     pub mask: u64,
 }
+
+impl Hasher {
+    /// VW's hasher of a name from `seed`.
+    #[inline]
+    pub fn hash(&self, name: &[u8], seed: u32) -> u32 {
+        if self.all { hash_all(name, seed) } else { hash_strings(name, seed) }
+    }
+}
+
+/// The bytes that end a name: white space, `|`, `:` (and the line's end).
+const ENDS_NAME: [bool; 256] = {
+    let mut t = [false; 256];
+    t[b' ' as usize] = true;
+    t[b'\t' as usize] = true;
+    t[b'|' as usize] = true;
+    t[b'\r' as usize] = true;
+    t[b':' as usize] = true;
+    t
+};
 
 /// A fault at a byte offset of the line.
 pub type Fault = (usize, ParseErrorKind);
@@ -58,13 +90,13 @@ fn malformed(at: usize, what: &'static str) -> Fault {
 /// Reads `line` (no line end) into its head, pushing its features onto
 /// `out` in the order written.
 pub fn parse_line<'a>(line: &'a [u8], h: &Hasher, out: &mut Vec<Feature<'a>>) -> Result<Head<'a>, Fault> {
-    let bar = line.iter().position(|&c| c == b'|');
+    let bar = memchr::memchr(b'|', line);
     let mut head = Head::default();
     if bar != Some(0) {
         let end = bar.unwrap_or(line.len());
         // A tab ends a prefix VW skips.
         let from = line[..end].iter().position(|&c| c == b'\t').map_or(0, |t| t + 1);
-        let mut words: Vec<(usize, usize)> = Vec::new();
+        let mut last = None;
         let mut i = from;
         while i < end {
             if line[i] == b' ' {
@@ -75,17 +107,20 @@ pub fn parse_line<'a>(line: &'a [u8], h: &Hasher, out: &mut Vec<Feature<'a>>) ->
             while i < end && line[i] != b' ' {
                 i += 1;
             }
-            words.push((s, i));
+            if head.count < 4 {
+                head.first[head.count] = (&line[s..i], s + 1);
+            }
+            head.count += 1;
+            last = Some((s, i));
         }
         // The last word is a tag if it touches the `|` (or the line's end)
         // or starts with a quote.
-        if let Some(&(s, e)) = words.last()
+        if let Some((s, e)) = last
             && (e == end || line[s] == b'\'')
         {
-            words.pop();
+            head.count -= 1;
             head.tag = Some(line[s..e].strip_prefix(b"'").unwrap_or(&line[s..e]));
         }
-        head.words = words.into_iter().map(|(s, e)| (&line[s..e], s + 1)).collect();
     }
     if let Some(bar) = bar {
         Features { line, i: bar, h, out }.namespaces()?;
@@ -131,7 +166,7 @@ impl<'a> Features<'a, '_, '_> {
         } else {
             let ns = self.line[self.i];
             let name = self.name();
-            let channel = (self.h.hash)(name, self.h.seed);
+            let channel = self.h.hash(name, self.h.seed);
             let scale = if self.at() == Some(b':') {
                 self.i += 1;
                 let (v, n) = parse_float(&self.line[self.i..]);
@@ -158,8 +193,8 @@ impl<'a> Features<'a, '_, '_> {
             let (value, string) = self.value()?;
             let value = if string.is_some() { 1.0 } else { scale * value };
             let index = match string.filter(|s| !s.is_empty()) {
-                Some(s) => u64::from((self.h.hash)(s, (self.h.hash)(name, channel))) & self.h.mask,
-                None if !name.is_empty() => u64::from((self.h.hash)(name, channel)) & self.h.mask,
+                Some(s) => u64::from(self.h.hash(s, self.h.hash(name, channel))) & self.h.mask,
+                None if !name.is_empty() => u64::from(self.h.hash(name, channel)) & self.h.mask,
                 None => {
                     anonymous += 1;
                     u64::from(channel) + anonymous - 1
@@ -178,10 +213,10 @@ impl<'a> Features<'a, '_, '_> {
     /// A name: up to a space, tab, `:`, `|` or the end.
     fn name(&mut self) -> &'a [u8] {
         let s = self.i;
-        while !self.at_break() && self.at() != Some(b':') {
-            self.i += 1;
-        }
-        &self.line[s..self.i]
+        let rest = &self.line[s..];
+        let n = rest.iter().position(|&c| ENDS_NAME[c as usize]).unwrap_or(rest.len());
+        self.i += n;
+        &rest[..n]
     }
 
     /// A feature's value: 1 when none is written, the number after `:`, or

@@ -132,6 +132,8 @@ pub struct Compiled {
     ignore: [bool; 256],
     ignore_linear: [bool; 256],
     keep: Option<[bool; 256]>,
+    /// Whether `ignore` or `keep` drop anything.
+    filters: bool,
 }
 
 fn letters(s: &str, setting: &'static str) -> Result<[bool; 256], HashingError> {
@@ -172,11 +174,11 @@ impl Hashing {
         }
         let wild = specs.iter().any(|s| s.contains(&interactions::WILDCARD));
         let fixed = (!wild).then(|| interactions::compile(&specs));
-        let hash: fn(&[u8], u32) -> u32 = if self.hash_all { hash_all } else { hash_strings };
         Ok(Compiled {
-            hasher: Hasher { hash, seed: self.hash_seed, mask: self.dim() - 1 },
+            hasher: Hasher { all: self.hash_all, seed: self.hash_seed, mask: self.dim() - 1 },
             specs,
             fixed,
+            filters: !self.ignore.is_empty() || !self.keep.is_empty(),
             ignore: letters(&self.ignore, "ignore")?,
             ignore_linear: letters(&self.ignore_linear, "ignore-linear")?,
             keep: (!self.keep.is_empty()).then(|| letters(&self.keep, "keep")).transpose()?,
@@ -228,20 +230,30 @@ impl Compiled {
     ) -> Result<Head<'a>, (usize, ParseErrorKind)> {
         scratch.clear();
         let head = parse_line(line, &self.hasher, scratch)?;
-        let kept = |ns: u8| !self.ignore[ns as usize] && self.keep.is_none_or(|k| k[ns as usize]);
-        scratch.retain(|f| kept(f.ns));
+        if self.filters {
+            let kept = |ns: u8| !self.ignore[ns as usize] && self.keep.is_none_or(|k| k[ns as usize]);
+            scratch.retain(|f| kept(f.ns));
+        }
         let mask = self.hasher.mask;
         let name = |f: &Feature<'_>| audit.then(|| audit_name(f));
-        // VW's order: namespace by namespace, as each first appears.
-        let mut first_seen: Vec<u8> = Vec::new();
-        for f in scratch.iter() {
-            if !first_seen.contains(&f.ns) {
-                first_seen.push(f.ns);
-            }
-        }
-        for &ns in first_seen.iter().filter(|&&ns| !self.ignore_linear[ns as usize]) {
-            for f in scratch.iter().filter(|f| f.ns == ns) {
+        // VW's order: namespace by namespace, as each first appears. Most
+        // lines write each namespace once: then it is the order written.
+        let grouped = contiguous(scratch);
+        if grouped {
+            for f in scratch.iter().filter(|f| !self.ignore_linear[f.ns as usize]) {
                 emit(f.index & mask, f.value, name(f));
+            }
+        } else {
+            let mut first_seen: Vec<u8> = Vec::new();
+            for f in scratch.iter() {
+                if !first_seen.contains(&f.ns) {
+                    first_seen.push(f.ns);
+                }
+            }
+            for &ns in first_seen.iter().filter(|&&ns| !self.ignore_linear[ns as usize]) {
+                for f in scratch.iter().filter(|f| f.ns == ns) {
+                    emit(f.index & mask, f.value, name(f));
+                }
             }
         }
         if self.specs.is_empty() {
@@ -291,15 +303,16 @@ impl Compiled {
                 true,
             )
             .map_err(|(at, kind)| ParseError { line: 1, column: at as u64 + 1, kind })?;
-        let example = self.example(&head).map_err(|(column, kind)| ParseError { line: 1, column, kind })?;
+        let mut example = self.example(&head).map_err(|(column, kind)| ParseError { line: 1, column, kind })?;
+        example.tag = head.tag.map(<[u8]>::to_vec);
         Ok((example, out))
     }
 
     /// The label words of `head` read: label (±1, or a class id with
     /// `multiclass`), weight, initial value.
     fn example(&self, head: &Head<'_>) -> Result<Example, (u64, ParseErrorKind)> {
-        let words = &head.words;
-        if words.len() > 3 {
+        let words = head.words();
+        if head.count() > 3 {
             return Err((words[3].1 as u64, ParseErrorKind::VwLabelWords));
         }
         let number = |&(w, col): &(&[u8], usize)| {
@@ -308,8 +321,22 @@ impl Compiled {
         };
         let label = words.first().map(number).transpose()?;
         let weight = words.get(1).map(number).transpose()?.unwrap_or(1.0);
-        Ok(Example { label, weight, initial: words.len() == 3, tag: head.tag.map(<[u8]>::to_vec) })
+        Ok(Example { label, weight, initial: words.len() == 3, tag: None })
     }
+}
+
+/// Whether each namespace's features are written together (one run each).
+fn contiguous(feats: &[Feature<'_>]) -> bool {
+    let mut ended = [false; 256];
+    for w in feats.windows(2) {
+        if w[0].ns != w[1].ns {
+            ended[w[0].ns as usize] = true;
+            if ended[w[1].ns as usize] {
+                return false;
+            }
+        }
+    }
+    true
 }
 
 /// VW's audit string of a feature.
@@ -404,7 +431,11 @@ fn parse_piece(text: &[u8], c: &Compiled, labels: Labels) -> (Rows, Notes, u64, 
     let mut scratch = Vec::new();
     let mut entries: Vec<(u64, f32)> = Vec::new();
     let mut n = 0u64;
-    for raw in text.split_inclusive(|&b| b == b'\n') {
+    let mut rest = text;
+    while !rest.is_empty() {
+        let end = memchr::memchr(b'\n', rest).map_or(rest.len(), |i| i + 1);
+        let (raw, next) = rest.split_at(end);
+        rest = next;
         n += 1;
         let line = trim_end(raw);
         if line.iter().all(|b| matches!(b, b' ' | b'\t')) {
@@ -427,12 +458,14 @@ fn read_row<'a>(
     rows: &mut Rows,
     notes: &mut Notes,
 ) -> Result<(), (u64, ParseErrorKind)> {
-    if let Some(at) = line.iter().position(|&b| b == 0) {
+    if let Some(at) = memchr::memchr(0, line) {
         return Err((at as u64 + 1, ParseErrorKind::Nul));
     }
     entries.clear();
+    // Each entry keyed by its index then its place in the line (indices
+    // are below 2^32): one sort key, and repeats summed as written.
     let head = c
-        .features_of(line, scratch, &mut |i, v, _| entries.push((i, v)), false)
+        .features_of(line, scratch, &mut |i, v, _| entries.push((i << 32 | entries.len() as u64, v)), false)
         .map_err(|(at, k)| (at as u64 + 1, k))?;
     let ex = c.example(&head)?;
     let label = match (ex.label, labels) {
@@ -441,7 +474,7 @@ fn read_row<'a>(
         // A stand-in: +1, or the first class.
         (None, Labels::Optional) => 1.0,
     };
-    let column = head.words.first().map_or(1, |w| w.1 as u64);
+    let column = head.words().first().map_or(1, |w| w.1 as u64);
     let label = if c.settings.multiclass {
         if !(label >= 1.0 && label.fract() == 0.0 && label < 16_777_216.0) {
             return Err((column, ParseErrorKind::VwClassLabel(label.to_string())));
@@ -457,7 +490,7 @@ fn read_row<'a>(
         return Err((column, ParseErrorKind::VwBinaryLabel(label.to_string())));
     };
     if ex.weight != 1.0 {
-        return Err((head.words[1].1 as u64, ParseErrorKind::VwWeight(ex.weight.to_string())));
+        return Err((head.words()[1].1 as u64, ParseErrorKind::VwWeight(ex.weight.to_string())));
     }
     notes.initial_values += u64::from(ex.initial);
     if !push_row(rows, label, entries) {
@@ -470,12 +503,22 @@ fn read_row<'a>(
 /// index, repeats summed in the order written, zero sums dropped; false
 /// (nothing appended) if a sum overflows.
 fn push_row(rows: &mut Rows, label: f32, entries: &mut [(u64, f32)]) -> bool {
-    entries.sort_by_key(|e| e.0);
+    // Keys are the index, then the place written: by key is by index, in
+    // the order written (with no allocation, unlike a stable sort).
+    // Numbered features in order land in order but for one wrap past the
+    // mask (number + namespace hash): rotated, they are sorted.
+    if let Some(d) = entries.windows(2).position(|w| w[0].0 > w[1].0) {
+        entries.rotate_left(d + 1);
+        if !entries.is_sorted_by_key(|e| e.0) {
+            entries.sort_unstable_by_key(|e| e.0);
+        }
+    }
     let mut k = 0;
     while k < entries.len() {
-        let (index, mut sum) = entries[k];
+        let (key, mut sum) = entries[k];
+        let index = key >> 32;
         k += 1;
-        while k < entries.len() && entries[k].0 == index {
+        while k < entries.len() && entries[k].0 >> 32 == index {
             sum += entries[k].1;
             k += 1;
         }

@@ -4,24 +4,27 @@
 //! anything the fast path does not end cleanly falls back to `strtof`
 //! (correctly rounded, as Rust's parser is).
 
-use std::sync::LazyLock;
-
 /// VW's `fast_pow10` tables: 10^0..10^38 by repeated multiplication and
-/// 10^-1..10^-37 by repeated division, in `f32`.
-static POW10: LazyLock<([f32; 39], [f32; 38])> = LazyLock::new(|| {
+/// 10^-1..10^-37 by repeated division, in `f32` (made at compile time, as
+/// VW's `constexpr` tables are).
+const POW10: ([f32; 39], [f32; 38]) = {
     let mut up = [1.0f32; 39];
-    for k in 1..39 {
+    let mut k = 1;
+    while k < 39 {
         up[k] = 10.0 * up[k - 1];
+        k += 1;
     }
     let mut down = [1.0f32; 38];
-    for k in 1..38 {
+    let mut k = 1;
+    while k < 38 {
         down[k] = down[k - 1] / 10.0;
+        k += 1;
     }
     (up, down)
-});
+};
 
 fn fast_pow10(e: i8) -> f32 {
-    let (up, down) = &*POW10;
+    let (up, down) = &POW10;
     match e {
         39.. => f32::INFINITY,
         ..-37 => 0.0,
