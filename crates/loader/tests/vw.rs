@@ -66,3 +66,46 @@ fn quadratic_interactions_land_where_vw_puts_them() {
     let h = Hashing { quadratic: vec!["st".into()], ..Hashing::default() };
     assert_eq!(ours(&h, &text), expected(&data("cache_interaction_audit.stdout"), 4));
 }
+
+#[test]
+fn pieces_parsed_in_parallel_give_the_rows_and_errors_of_one_piece() {
+    use rosenblatt_loader::LoadError;
+    use rosenblatt_loader::convert::{ConvertOptions, convert};
+    let tmp = tempfile::tempdir().unwrap();
+    let mut text = String::new();
+    for i in 0..1000 {
+        text.push_str(&format!(
+            "{} 'r{i} |a w{} x:{} |b {} c:v{}\n",
+            if i % 3 == 0 { 1 } else { -1 },
+            i % 17,
+            i,
+            i % 5,
+            i % 7
+        ));
+    }
+    let file = tmp.path().join("d.vw");
+    std::fs::write(&file, &text).unwrap();
+    let h = Hashing { quadratic: vec!["ab".into()], ..Hashing::default() };
+    let run = |piece: usize, out: &str| {
+        let opts = ConvertOptions { hashing: h.clone(), piece_bytes: piece, threads: Some(2), ..Default::default() };
+        convert(std::slice::from_ref(&file), &tmp.path().join(out), &opts, &mut |_| {})
+    };
+    let whole = run(1 << 30, "whole").unwrap().manifest;
+    let pieces = run(64, "pieces").unwrap().manifest;
+    assert_eq!(
+        whole.shards.iter().map(|s| s.crc32).collect::<Vec<_>>(),
+        pieces.shards.iter().map(|s| s.crc32).collect::<Vec<_>>()
+    );
+    assert_eq!(whole.hashing, Some(h.clone()));
+    // A bad line deep in the file is named by its own number.
+    let bad: String = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| if i == 776 { "2 |a x\n".to_string() } else { format!("{l}\n") })
+        .collect();
+    std::fs::write(&file, bad).unwrap();
+    match run(64, "bad") {
+        Err(LoadError::Parse { error, .. }) => assert_eq!((error.line, error.column), (777, 1), "{error}"),
+        other => panic!("{other:?}"),
+    }
+}

@@ -316,7 +316,7 @@ fn convert_text(
                     None => parse_block_into(text, line, &opts.parse, pieces_of, batch, &mut pieces),
                     Some(c) => {
                         let labels = crate::vw::Labels::Required;
-                        crate::vw::parse_block_into(text, line, c, pieces_of, labels, batch, &mut notes)
+                        crate::vw::parse_block_into(text, line, c, pieces_of, labels, batch, &mut pieces, &mut notes)
                     }
                 })
                 .map_err(|error| LoadError::Parse { path: path.clone(), error })?;

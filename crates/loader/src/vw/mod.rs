@@ -390,13 +390,15 @@ pub enum Labels {
 pub fn parse(text: &[u8], c: &Compiled, labels: Labels) -> Result<(Rows, Notes), ParseError> {
     let text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
     let (mut rows, mut notes) = (Rows::empty(), Notes::default());
-    parse_block_into(text, 1, c, 4 << 20, labels, &mut rows, &mut notes)?;
+    parse_block_into(text, 1, c, 4 << 20, labels, &mut rows, &mut Vec::new(), &mut notes)?;
     Ok((rows, notes))
 }
 
 /// Parses `text` (whole lines; `first_line` the number of its first) into
-/// rows appended to `out`, in pieces of about `piece_bytes` in parallel.
-/// Returns the lines read.
+/// rows appended to `out`, in pieces of about `piece_bytes` in parallel,
+/// each parsed into one of `pieces` (kept from block to block: fresh
+/// buffers would cost a page fault per 4 KiB). Returns the lines read.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn parse_block_into(
     text: &[u8],
     first_line: u64,
@@ -404,29 +406,30 @@ pub(crate) fn parse_block_into(
     piece_bytes: usize,
     labels: Labels,
     out: &mut Rows,
+    pieces: &mut Vec<Rows>,
     notes: &mut Notes,
 ) -> Result<u64, ParseError> {
-    let pieces = crate::libsvm::split_lines(text, piece_bytes.max(1));
-    let parsed: Vec<(Rows, Notes, u64, Option<ParseError>)> =
-        pieces.par_iter().map(|p| parse_piece(p, c, labels)).collect();
+    let chunks = crate::libsvm::split_lines(text, piece_bytes.max(1));
+    pieces.resize_with(chunks.len().max(pieces.len()), Rows::default);
+    let parsed: Vec<(Notes, u64, Option<ParseError>)> =
+        chunks.par_iter().zip(pieces.par_iter_mut()).map(|(p, rows)| parse_piece(p, c, labels, rows)).collect();
     let mut line = first_line;
-    for (rows, n, lines, error) in parsed {
+    for ((n, lines, error), rows) in parsed.into_iter().zip(pieces.iter()) {
+        out.append(rows);
         if let Some(mut e) = error {
             e.line += line - 1;
-            out.append(&rows);
             return Err(e);
         }
-        out.append(&rows);
         notes.add(n);
         line += lines;
     }
     Ok(line - first_line)
 }
 
-/// One piece's rows; on a bad line, the rows before it and the error (its
-/// line counted from the piece's first).
-fn parse_piece(text: &[u8], c: &Compiled, labels: Labels) -> (Rows, Notes, u64, Option<ParseError>) {
-    let mut rows = Rows::empty();
+/// One piece's rows into `rows` (cleared first); on a bad line, the rows
+/// before it and the error (its line counted from the piece's first).
+fn parse_piece(text: &[u8], c: &Compiled, labels: Labels, rows: &mut Rows) -> (Notes, u64, Option<ParseError>) {
+    rows.clear(false);
     let mut notes = Notes::default();
     let mut scratch = Vec::new();
     let mut entries: Vec<(u64, f32)> = Vec::new();
@@ -441,11 +444,11 @@ fn parse_piece(text: &[u8], c: &Compiled, labels: Labels) -> (Rows, Notes, u64, 
         if line.iter().all(|b| matches!(b, b' ' | b'\t')) {
             continue;
         }
-        if let Err((column, kind)) = read_row(line, c, labels, &mut scratch, &mut entries, &mut rows, &mut notes) {
-            return (rows, notes, n, Some(ParseError { line: n, column, kind }));
+        if let Err((column, kind)) = read_row(line, c, labels, &mut scratch, &mut entries, rows, &mut notes) {
+            return (notes, n, Some(ParseError { line: n, column, kind }));
         }
     }
-    (rows, notes, n, None)
+    (notes, n, None)
 }
 
 /// One line's row appended to `rows`, or what is wrong and its column.
