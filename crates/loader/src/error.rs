@@ -211,6 +211,18 @@ pub enum LoadError {
         /// The directory.
         path: PathBuf,
     },
+    /// A bad row of CSV.
+    #[error("{path}:{line}: {}{reason}", .column.as_ref().map(|c| format!("column \"{c}\": ")).unwrap_or_default())]
+    Csv {
+        /// The file.
+        path: PathBuf,
+        /// The 1-based line the row starts on.
+        line: u64,
+        /// The column, where one is at fault.
+        column: Option<String>,
+        /// What is wrong.
+        reason: String,
+    },
     /// A request the data cannot satisfy.
     #[error("{0}")]
     Invalid(String),

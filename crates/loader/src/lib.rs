@@ -29,6 +29,7 @@
 //! | [`cache`] | converted datasets kept for reuse, keyed on their inputs' identity and the options |
 //! | [`fs`] | crash-safe writes; one writer a directory |
 //! | [`vw`] | Vowpal Wabbit's text format: VW's hashing and interactions, rows of hashed indices |
+//! | [`csv`] | CSV with a header, its columns hashed as VW features |
 
 /// The encodings, listed once. Everything that enumerates them is generated
 /// here: [`EncodingKind`] (the names), [`RowsView`] (a shard's rows),
@@ -160,6 +161,7 @@ encodings! { $
 
 pub mod cache;
 pub mod convert;
+pub mod csv;
 pub mod dataset;
 mod encoding;
 mod error;

@@ -39,21 +39,12 @@ pub fn open_input(model: &Model, input: &Path, base: Option<u8>, labels: Labels)
     if let Some(h) = &model.meta.hashing {
         if base.is_some() {
             return Err(Error::Input(format!(
-                "{}: `zero-based`/`one-based` apply to LIBSVM text; the model reads VW text",
+                "{}: `zero-based`/`one-based` apply to LIBSVM text; the model reads hashed text (VW or CSV)",
                 input.display()
             )));
         }
         let compiled = h.compile().map_err(|e| Error::Input(e.to_string()))?;
         let bytes = read_input(input, 1 << 40)?;
-        // VW text without a single `|` has no features: another format.
-        if !bytes.is_empty() && !bytes.contains(&b'|') {
-            return Err(Error::Input(format!(
-                "{}: no line holds a `|`, so this is not VW text, which the model (trained on VW text) reads",
-                input.display()
-            )));
-        }
-        let (rows, _) = rosenblatt_loader::vw::parse(&bytes, &compiled, labels)
-            .map_err(|error| LoadError::Parse { path: input.to_path_buf(), error })?;
         let kind =
             if h.multiclass { rosenblatt_loader::LabelKind::Classes } else { rosenblatt_loader::LabelKind::Binary };
         let w = WriteOptions {
@@ -63,6 +54,20 @@ pub fn open_input(model: &Model, input: &Path, base: Option<u8>, labels: Labels)
             hashing: Some(h.clone()),
             ..Default::default()
         };
+        // A model trained on CSV reads CSV, its label column where present.
+        if let Some(label) = &h.label_column {
+            let (rows, _) = rosenblatt_loader::csv::parse(input, &bytes, label, &compiled, labels)?;
+            return Ok(Dataset::from_rows(input, &rows, &w)?);
+        }
+        // VW text without a single `|` has no features: another format.
+        if !bytes.is_empty() && !bytes.contains(&b'|') {
+            return Err(Error::Input(format!(
+                "{}: no line holds a `|`, so this is not VW text, which the model (trained on VW text) reads",
+                input.display()
+            )));
+        }
+        let (rows, _) = rosenblatt_loader::vw::parse(&bytes, &compiled, labels)
+            .map_err(|error| LoadError::Parse { path: input.to_path_buf(), error })?;
         return Ok(Dataset::from_rows(input, &rows, &w)?);
     }
     let base = base.unwrap_or(model.meta.index_base);

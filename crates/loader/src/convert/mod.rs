@@ -46,25 +46,30 @@ pub enum Format {
     Mnist,
     /// Vowpal Wabbit's text format, hashed ([`crate::vw`]).
     Vw,
+    /// CSV with a header, its columns hashed as VW features ([`crate::csv`]).
+    Csv,
 }
 
 impl Format {
     /// MNIST for two files whose names say IDX (`idx`, `ubyte`); VW for
-    /// files named `.vw` (`.vw.gz`, `.vw.bz2`); else LIBSVM.
+    /// files named `.vw` (`.vw.gz`, `.vw.bz2`); CSV for `.csv` (also
+    /// compressed); else LIBSVM.
     pub fn guess(inputs: &[PathBuf]) -> Format {
         let name = |p: &PathBuf| p.file_name().map(|n| n.to_string_lossy().to_lowercase()).unwrap_or_default();
         let idx = |p: &PathBuf| {
             let n = name(p);
             n.contains("idx") || n.contains("ubyte") || starts_as_idx(p)
         };
-        let vw = |p: &PathBuf| {
-            let n = name(p);
-            [".vw", ".vw.gz", ".vw.bz2"].iter().any(|e| n.ends_with(e))
+        let named = |ext: &str| {
+            let exts = [ext.to_string(), format!("{ext}.gz"), format!("{ext}.bz2")];
+            !inputs.is_empty() && inputs.iter().all(|p| exts.iter().any(|e| name(p).ends_with(e.as_str())))
         };
         if inputs.len() == 2 && inputs.iter().all(idx) {
             Format::Mnist
-        } else if !inputs.is_empty() && inputs.iter().all(vw) {
+        } else if named(".vw") {
             Format::Vw
+        } else if named(".csv") {
+            Format::Csv
         } else {
             Format::Libsvm
         }
@@ -235,6 +240,9 @@ fn convert_into(
     if format == Format::Libsvm {
         return convert_text(inputs, out, opts, None, progress);
     }
+    if format == Format::Csv {
+        return convert_csv(inputs, out, opts, progress);
+    }
     if format == Format::Vw {
         let p = &opts.parse;
         if p.zero_based || p.multilabel || p.sort_indices || p.skip_bad_lines {
@@ -244,6 +252,9 @@ fn convert_into(
             ));
         }
         let hashing = &opts.hashing;
+        if hashing.label_column.is_some() {
+            return Err(LoadError::Invalid("`label-column` applies to CSV; VW text's label leads each line".into()));
+        }
         let compiled = hashing.compile().map_err(|e| LoadError::Invalid(e.to_string()))?;
         // Hashed rows: zero-based indices below 2^bits, ±1 labels or
         // class ids, the settings recorded.
@@ -361,6 +372,55 @@ fn convert_text(
     let choice = choose(&stats, w, &mut exact)?;
     let (manifest, rewritten_rows) = spool.finish(choice)?;
     Ok(Converted { manifest, input_bytes, skipped, rewritten_rows, notes: said })
+}
+
+/// CSV files (each with its header) into a dataset: read whole, in order.
+fn convert_csv(
+    inputs: &[PathBuf],
+    out: &Path,
+    opts: &ConvertOptions,
+    progress: &mut dyn FnMut(&str),
+) -> Result<Converted, LoadError> {
+    let p = &opts.parse;
+    if p.zero_based || p.multilabel || p.sort_indices || p.skip_bad_lines || opts.target.is_some() {
+        return Err(LoadError::Invalid(
+            "`zero-based`, `multilabel`, `sort-indices`, `skip-bad-lines` and `target` do not apply to CSV".into(),
+        ));
+    }
+    let hashing = &opts.hashing;
+    let Some(label) = hashing.label_column.as_deref() else {
+        return Err(LoadError::Invalid("CSV input needs the name of its label column (`label-column`)".into()));
+    };
+    let compiled = hashing.compile().map_err(|e| LoadError::Invalid(e.to_string()))?;
+    let (mut rows, mut notes, mut input_bytes) = (Rows::empty(), crate::vw::Notes::default(), 0u64);
+    for path in inputs {
+        progress(&format!("parsing {}", path.display()));
+        let text = crate::input::read_input(path, 1 << 40)?;
+        input_bytes += text.len() as u64;
+        let (r, n) = crate::csv::parse(path, &text, label, &compiled, crate::vw::Labels::Required)?;
+        rows.append(&r);
+        notes.zero_labels += n.zero_labels;
+    }
+    if rows.is_empty() {
+        return Err(LoadError::Empty { path: inputs[0].clone() });
+    }
+    let mut said = Vec::new();
+    if hashing.multiclass {
+        said.push("class labels 1..k are stored as the class ids 0..k-1".to_string());
+    }
+    if notes.zero_labels > 0 {
+        said.push(format!("{} row(s) labelled 0 were read as -1", notes.zero_labels));
+    }
+    let wopts = WriteOptions {
+        index_base: 0,
+        dim: Some(opts.write.dim.unwrap_or(0).max(hashing.dim())),
+        label_kind: Some(if hashing.multiclass { LabelKind::Classes } else { LabelKind::Binary }),
+        hashing: Some(hashing.clone()),
+        ..opts.write.clone()
+    };
+    progress(&format!("writing {}", out.display()));
+    let manifest = write_dataset(out, &rows, &wopts)?;
+    Ok(Converted { manifest, input_bytes, skipped: Vec::new(), rewritten_rows: 0, notes: said })
 }
 
 /// What a dataset's shards are written as: what [`DatasetWriter::create`]

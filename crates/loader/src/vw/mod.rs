@@ -54,6 +54,10 @@ pub struct Hashing {
     pub keep: String,
     /// Labels are class ids 1..k (VW's `--oaa`), not ±1.
     pub multiclass: bool,
+    /// CSV: the label column's name (the data was CSV with a header, its
+    /// other columns hashed as VW features: [`crate::csv`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label_column: Option<String>,
 }
 
 impl Default for Hashing {
@@ -69,6 +73,7 @@ impl Default for Hashing {
             ignore_linear: String::new(),
             keep: String::new(),
             multiclass: false,
+            label_column: None,
         }
     }
 }
@@ -96,6 +101,9 @@ impl std::fmt::Display for Hashing {
         }
         if self.multiclass {
             parts.push("`multiclass`".into());
+        }
+        if let Some(c) = &self.label_column {
+            parts.push(format!("CSV with label column \"{c}\""));
         }
         f.write_str(&parts.join(", "))
     }
@@ -218,6 +226,28 @@ impl Compiled {
         &self.settings
     }
 
+    /// The features of a row given as `(namespace letter, name, value)`
+    /// in the default namespace (CSV's columns): each to `emit(index,
+    /// value)`, as the VW line `| name:value …` would be (interactions
+    /// too).
+    pub(crate) fn named_features(&self, names: &[(&[u8], f32)], emit: &mut dyn FnMut(u64, f32)) {
+        let channel = if self.hasher.seed == 0 { 0 } else { murmur3_32(b"", self.hasher.seed) };
+        let mut scratch: Vec<Feature<'_>> = names
+            .iter()
+            .filter(|(_, v)| *v != 0.0)
+            .map(|&(name, value)| Feature {
+                ns: b' ',
+                index: u64::from(self.hasher.hash(name, channel)) & self.hasher.mask,
+                value,
+                space: &[],
+                name,
+                string: &[],
+            })
+            .collect();
+        // The same path as a parsed line's features from here on.
+        self.emit_features(&mut scratch, &mut |i, v, _| emit(i, v), false);
+    }
+
     /// Reads one line (no line end): its example and its features in VW's
     /// order (linear, then interactions), each passed to `emit` with its
     /// audit strings when `audit`.
@@ -230,6 +260,19 @@ impl Compiled {
     ) -> Result<Head<'a>, (usize, ParseErrorKind)> {
         scratch.clear();
         let head = parse_line(line, &self.hasher, scratch)?;
+        self.emit_features(scratch, emit, audit);
+        Ok(head)
+    }
+
+    /// A row's features (as parsed, in the order written) to `emit`: the
+    /// namespaces ignored or not kept dropped, the linear terms namespace
+    /// by namespace, then the interactions.
+    fn emit_features<'a>(
+        &self,
+        scratch: &mut Vec<Feature<'a>>,
+        emit: &mut dyn FnMut(u64, f32, Option<String>),
+        audit: bool,
+    ) {
         if self.filters {
             let kept = |ns: u8| !self.ignore[ns as usize] && self.keep.is_none_or(|k| k[ns as usize]);
             scratch.retain(|f| kept(f.ns));
@@ -257,7 +300,7 @@ impl Compiled {
             }
         }
         if self.specs.is_empty() {
-            return Ok(head);
+            return;
         }
         // Each namespace's features in the order written.
         let mut present: Vec<u8> = scratch.iter().map(|f| f.ns).collect();
@@ -286,7 +329,6 @@ impl Compiled {
                 emit(index & mask, value, name);
             });
         }
-        Ok(head)
     }
 
     /// The features of `line` as VW's `--audit` lists them (linear, then
@@ -505,7 +547,7 @@ fn read_row<'a>(
 /// Appends a row of `entries` (any order, repeats allowed): sorted by
 /// index, repeats summed in the order written, zero sums dropped; false
 /// (nothing appended) if a sum overflows.
-fn push_row(rows: &mut Rows, label: f32, entries: &mut [(u64, f32)]) -> bool {
+pub(crate) fn push_row(rows: &mut Rows, label: f32, entries: &mut [(u64, f32)]) -> bool {
     // Keys are the index, then the place written: by key is by index, in
     // the order written (with no allocation, unlike a stable sort).
     // Numbered features in order land in order but for one wrap past the

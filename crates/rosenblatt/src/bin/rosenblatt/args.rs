@@ -482,6 +482,9 @@ pub enum FormatArg {
     Mnist,
     /// Vowpal Wabbit's text format, its features hashed as VW hashes them.
     Vw,
+    /// CSV with a header: numeric cells as values, others as `column=cell`
+    /// features, hashed as VW text's (--label-column names the label).
+    Csv,
 }
 
 #[derive(Args, Debug)]
@@ -502,10 +505,13 @@ pub struct InspectArgs {
     pub hashing: HashArgs,
 }
 
-/// How VW text is hashed: Vowpal Wabbit's flags, with its defaults.
+/// How VW text (and CSV) is hashed: Vowpal Wabbit's flags, with its defaults.
 #[derive(Args, Debug, Clone, Default)]
-#[command(next_help_heading = "VW text")]
+#[command(next_help_heading = "VW text and CSV")]
 pub struct HashArgs {
+    /// CSV: the label column's name.
+    #[arg(long, value_name = "NAME")]
+    pub label_column: Option<String>,
     /// Index bits: features are hashed into 2^B weights [default: 18].
     #[arg(short = 'b', long, value_name = "B")]
     pub bits: Option<u8>,
@@ -554,6 +560,7 @@ impl HashArgs {
             ignore_linear: self.ignore_linear.concat(),
             keep: self.keep.concat(),
             multiclass: self.multiclass,
+            label_column: self.label_column.clone(),
         }
     }
     /// The first flag given, if any.
@@ -569,6 +576,7 @@ impl HashArgs {
             ("--ignore-linear", !self.ignore_linear.is_empty()),
             ("--keep", !self.keep.is_empty()),
             ("--multiclass", self.multiclass),
+            ("--label-column", self.label_column.is_some()),
         ]
         .into_iter()
         .find_map(|(f, on)| on.then_some(f))
@@ -586,7 +594,7 @@ pub struct ConvertArgs {
     #[arg(short, long)]
     pub output: PathBuf,
     /// Input format (default: mnist for two IDX files, vw for files named
-    /// .vw, .vw.gz or .vw.bz2, else libsvm).
+    /// .vw (.gz, .bz2), csv for .csv (.gz, .bz2), else libsvm).
     #[arg(long, value_enum)]
     pub format: Option<FormatArg>,
     #[command(flatten)]

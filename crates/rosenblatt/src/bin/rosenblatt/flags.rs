@@ -37,6 +37,7 @@ const SETTINGS: &[&str] = &[
     "ignore",
     "ignore-linear",
     "keep",
+    "label-column",
 ];
 
 fn is_flag(name: &str) -> bool {

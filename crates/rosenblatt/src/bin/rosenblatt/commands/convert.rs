@@ -13,11 +13,12 @@ pub fn run(a: ConvertArgs, ui: Ui) -> anyhow::Result<()> {
         FormatArg::Libsvm => Format::Libsvm,
         FormatArg::Mnist => Format::Mnist,
         FormatArg::Vw => Format::Vw,
+        FormatArg::Csv => Format::Csv,
     });
     if let Some(flag) = a.hashing.given()
-        && format.unwrap_or_else(|| Format::guess(&a.inputs)) != Format::Vw
+        && !matches!(format.unwrap_or_else(|| Format::guess(&a.inputs)), Format::Vw | Format::Csv)
     {
-        anyhow::bail!("{flag} applies to VW text (files named .vw, or --format vw)");
+        anyhow::bail!("{flag} applies to VW text and CSV (files named .vw or .csv, or --format vw|csv)");
     }
     let opts = ConvertOptions {
         format,

@@ -1,5 +1,6 @@
-//! VW text through the command line as a VW user meets it: converted by
-//! its name, trained on, predicted and scored straight from text with the
+//! Raw features through the command line as their users meet them: VW
+//! text (and CSV, whose rows are VW lines of their cells) converted by its
+//! name, trained on, predicted and scored straight from text with the
 //! model's hashing; bad lines named by line and column; data hashed
 //! another way refused. (The hashing itself is held to VW's own output in
 //! the loader's tests and by `benches/scripts/vw_audit_check.py`.)
@@ -155,4 +156,86 @@ fn inspect_audit_lists_features_as_vw_audit_does() {
     let (code, _, err) = run(&["inspect", p(&data), "-q", "ab"]);
     assert_eq!(code, 1);
     assert!(err.contains("--quadratic applies with --audit"), "{err}");
+}
+
+/// A CSV row is the VW line `label | column:number column=word …`: the
+/// same rows, the same hashes.
+#[test]
+fn csv_rows_are_the_vw_lines_of_their_cells() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = |n: &str| tmp.path().join(n);
+    let spec = TabularSpec { rows: 400, ..TabularSpec::default() };
+    let r = generate(&spec, 0).unwrap();
+    let (mut csv, mut vw) = (String::from("age,job,\"home, town\",score,y\n"), String::new());
+    for i in 0..r.labels.len() {
+        let (a, b) = (r.offsets[i] as usize, r.offsets[i + 1] as usize);
+        let first = r.indices[a];
+        let (age, job, town) = (first % 50, format!("j{}", r.indices[b - 1]), format!("t{}", r.indices[a + 1] % 9));
+        // Some cells empty (missing), some quoted with commas inside.
+        let score = if i % 4 == 0 { String::new() } else { format!("{}", (i % 7) as f32 * 0.25) };
+        let town_cell = if i % 5 == 0 { format!("\"{town},x\"") } else { town.clone() };
+        let label = if r.labels[i] > 0.0 { "1" } else { "0" };
+        csv.push_str(&format!("{age},{job},{town_cell},{score},{label}\n"));
+        let town_word = if i % 5 == 0 { format!("{town},x") } else { town };
+        let score_feature = if score.is_empty() { String::new() } else { format!(" score:{score}") };
+        vw.push_str(
+            &format!("{label} | age:{age} job={job} home,_town={town_word}{score_feature}\n")
+                .replace("home,_town", "home, town"),
+        );
+    }
+    std::fs::write(d("t.csv"), &csv).unwrap();
+    // The VW line cannot hold the space in "home, town": that column is
+    // compared through a column renamed without it.
+    let csv_plain = csv.replacen("\"home, town\"", "home_town", 1);
+    std::fs::write(d("plain.csv"), &csv_plain).unwrap();
+    std::fs::write(d("t.vw"), vw.replace("home, town=", "home_town=")).unwrap();
+    let (code, _, err) = run(&["convert", p(&d("plain.csv")), "-o", p(&d("c")), "--label-column", "y"]);
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = run(&["convert", p(&d("t.vw")), "-o", p(&d("v"))]);
+    assert_eq!(code, 0, "{err}");
+    let export = |dir: &str| {
+        let (code, out, err) = run(&["export", p(&d(dir)), "-o", "-"]);
+        assert_eq!(code, 0, "{err}");
+        out
+    };
+    assert_eq!(export("c"), export("v"));
+    // Trained on CSV, a model predicts CSV straight from the file, with or
+    // without its label column.
+    let model = d("c.model");
+    assert_eq!(run(&["train", p(&d("c")), "--learner", "logistic", "-o", p(&model)]).0, 0);
+    let (c1, from_text, e1) = run(&["predict", p(&model), p(&d("plain.csv"))]);
+    let (c2, from_data, e2) = run(&["predict", p(&model), p(&d("c"))]);
+    assert_eq!((c1, c2), (0, 0), "{e1}{e2}");
+    assert_eq!(from_text, from_data);
+    assert_eq!(from_text.lines().count(), 400);
+    // Without the label column: the same predictions.
+    let no_label: String = csv_plain.lines().map(|l| format!("{}\n", l.rsplit_once(',').unwrap().0)).collect();
+    std::fs::write(d("nolabel.csv"), no_label).unwrap();
+    let (code, unlabelled, err) = run(&["predict", p(&model), p(&d("nolabel.csv"))]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(unlabelled, from_text);
+}
+
+#[test]
+fn bad_csv_is_named_by_line_and_column() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = |n: &str| tmp.path().join(n);
+    let cases = [
+        ("y,a\n1,2\n3\n", &["--label-column", "y"][..], "bad.csv:3: 1 fields, and the header names 2 columns"),
+        ("y,a\n1,2\n", &["--label-column", "z"][..], "no column named \"z\" for the label; the columns: \"y\", \"a\""),
+        ("y,a\n1,2\n,3\n", &["--label-column", "y"][..], "bad.csv:3: column \"y\": no label"),
+        ("y,a\n1,2\n2,3\n", &["--label-column", "y"][..], "bad.csv:3: column \"y\": label \"2\": binary data"),
+        ("y,a\n1,inf\n", &["--label-column", "y"][..], "bad.csv:2: column \"a\": value \"inf\" is not finite"),
+        ("y,a\n1,2\n", &[][..], "CSV input needs the name of its label column (--label-column)"),
+    ];
+    let (bad, out) = (d("bad.csv"), d("out"));
+    for (text, flags, want) in cases {
+        std::fs::write(&bad, text).unwrap();
+        let mut args = vec!["convert", p(&bad), "-o", p(&out)];
+        args.extend_from_slice(flags);
+        let (code, _, err) = run(&args);
+        assert_eq!(code, 1, "{text:?}: {err}");
+        assert!(err.contains(want), "{text:?}: {err}");
+        assert!(!out.exists());
+    }
 }
