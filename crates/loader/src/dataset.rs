@@ -1,6 +1,7 @@
 //! Opening a dataset directory: the manifest checked against every shard
 //! (rows, entries, dimension, size, encoding; checksums on request), the
-//! shards validated as they open; and a dataset's rows back in columnar form.
+//! shards validated as they open; and a dataset's rows back in columnar form;
+//! rows made a dataset held in memory (text to predict on).
 
 use crate::error::LoadError;
 use crate::libsvm::{NO_QID, Rows};
@@ -246,6 +247,67 @@ fn crc32_blocks(bytes: &[u8], block: usize) -> u32 {
         a
     };
     bytes.par_chunks(block.max(1)).map(hash).reduce(crc32fast::Hasher::new, join).finalize()
+}
+
+impl Dataset {
+    /// `rows` as a dataset held in memory, one shard, never written to
+    /// disk (for predicting on text); `name` stands for it in messages.
+    /// The encoding, dimension, index base and label kind follow `opts` as
+    /// in [`write_dataset`].
+    pub fn from_rows(name: &Path, rows: &Rows, opts: &crate::writer::WriteOptions) -> Result<Dataset, LoadError> {
+        rows.check_structure().map_err(|e| LoadError::dataset(name, e))?;
+        let min_dim = rows.min_dim();
+        let dim = opts.dim.unwrap_or(min_dim).max(min_dim);
+        let (kind, encoding) = crate::encoding::Stats::of(rows)
+            .choose(opts, dim, &mut |scale| crate::encoding::u8_exact(&rows.values, scale))?;
+        let (mut scratch, mut image) = (crate::writer::Scratch::default(), Vec::new());
+        let qids = rows.has_qids();
+        let (_, crc32) = crate::writer::encode_range(
+            rows,
+            0,
+            rows.len(),
+            dim,
+            encoding,
+            kind,
+            opts.index_base,
+            qids,
+            None,
+            &mut scratch,
+            &mut image,
+        )
+        .map_err(|e| LoadError::io(name, e))?;
+        let shard = Shard::from_image(name.to_path_buf(), &image, false)?;
+        let mut counts = std::collections::BTreeMap::<u64, u64>::new();
+        if kind != crate::format::LabelKind::Real && kind != crate::format::LabelKind::Multi {
+            rows.labels.iter().for_each(|&l| *counts.entry(f64::from(l).to_bits()).or_default() += 1);
+        }
+        let manifest = Manifest {
+            format: FORMAT_NAME.into(),
+            version: MANIFEST_VERSION,
+            rows: rows.len() as u64,
+            nnz: shard.header().nnz,
+            nonzeros: rows.indices.len() as u64,
+            dim,
+            index_base: opts.index_base,
+            encoding: encoding.kind(),
+            scale: match encoding.values {
+                crate::format::ValueEncoding::U8 { scale } => Some(scale),
+                _ => None,
+            },
+            label_kind: kind,
+            label_counts: counts.into_iter().map(|(b, c)| (f64::from_bits(b), c)).collect(),
+            has_qids: rows.has_qids(),
+            hashing: opts.hashing.clone(),
+            shards: vec![crate::manifest::ShardEntry {
+                file: String::new(),
+                rows: rows.len() as u64,
+                nnz: shard.header().nnz,
+                bytes: image.len() as u64,
+                crc32,
+            }],
+        };
+        Ok(Dataset::from_parts(name.to_path_buf(), manifest, vec![shard]))
+    }
 }
 
 #[cfg(test)]

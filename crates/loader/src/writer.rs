@@ -66,66 +66,6 @@ pub fn write_dataset(dir: &Path, rows: &Rows, opts: &WriteOptions) -> Result<Man
     w.finish()
 }
 
-impl crate::Dataset {
-    /// `rows` as a dataset held in memory, one shard, never written to
-    /// disk (for predicting on text); `name` stands for it in messages.
-    /// The encoding, dimension, index base and label kind follow `opts` as
-    /// in [`write_dataset`].
-    pub fn from_rows(name: &Path, rows: &Rows, opts: &WriteOptions) -> Result<crate::Dataset, LoadError> {
-        rows.check_structure().map_err(|e| LoadError::dataset(name, e))?;
-        let min_dim = rows.min_dim();
-        let dim = opts.dim.unwrap_or(min_dim).max(min_dim);
-        let (kind, encoding) = Stats::of(rows).choose(opts, dim, &mut |scale| u8_exact(&rows.values, scale))?;
-        let (mut scratch, mut image) = (Scratch::default(), Vec::new());
-        let qids = rows.has_qids();
-        let (_, crc32) = encode_range(
-            rows,
-            0,
-            rows.len(),
-            dim,
-            encoding,
-            kind,
-            opts.index_base,
-            qids,
-            None,
-            &mut scratch,
-            &mut image,
-        )
-        .map_err(|e| LoadError::io(name, e))?;
-        let shard = crate::Shard::from_image(name.to_path_buf(), &image, false)?;
-        let mut counts = std::collections::BTreeMap::<u64, u64>::new();
-        if kind != LabelKind::Real && kind != LabelKind::Multi {
-            rows.labels.iter().for_each(|&l| *counts.entry(f64::from(l).to_bits()).or_default() += 1);
-        }
-        let manifest = Manifest {
-            format: FORMAT_NAME.into(),
-            version: MANIFEST_VERSION,
-            rows: rows.len() as u64,
-            nnz: shard.header().nnz,
-            nonzeros: rows.indices.len() as u64,
-            dim,
-            index_base: opts.index_base,
-            encoding: encoding.kind(),
-            scale: match encoding.values {
-                ValueEncoding::U8 { scale } => Some(scale),
-                _ => None,
-            },
-            label_kind: kind,
-            label_counts: counts.into_iter().map(|(b, c)| (f64::from_bits(b), c)).collect(),
-            has_qids: rows.has_qids(),
-            hashing: opts.hashing.clone(),
-            shards: vec![ShardEntry {
-                file: String::new(),
-                rows: rows.len() as u64,
-                nnz: shard.header().nnz,
-                bytes: image.len() as u64,
-                crc32,
-            }],
-        };
-        Ok(crate::Dataset::from_parts(name.to_path_buf(), manifest, vec![shard]))
-    }
-}
-
 /// Writes a dataset one shard at a time, for generators whose rows never
 /// sit in memory all at once. The dimension, encoding and label kind are
 /// fixed up front; every shard is checked against them (indices below the
@@ -498,7 +438,7 @@ impl std::fmt::Debug for Scratch {
 /// [`format::write_image`]); returns its length and CRC-32. `checked_u8`:
 /// in a sparse u8 encoding, every value of `rows` already encoded.
 #[allow(clippy::too_many_arguments)]
-fn encode_range(
+pub(crate) fn encode_range(
     rows: &Rows,
     a: usize,
     b: usize,

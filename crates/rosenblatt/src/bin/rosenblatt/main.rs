@@ -9,6 +9,7 @@
 mod args;
 mod commands;
 mod flags;
+mod hashing;
 mod hyper;
 mod procs;
 mod ui;
