@@ -239,3 +239,63 @@ fn bad_csv_is_named_by_line_and_column() {
         assert!(!out.exists());
     }
 }
+
+/// `train FILE.vw` converts once into the cache and reads the cache after;
+/// a changed file is converted again, and said; the model is the one
+/// `convert` then `train` makes.
+#[test]
+fn train_reads_text_through_the_cache() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = |n: &str| tmp.path().join(n);
+    write_vw(&d("a.vw"), 600, 0, false);
+    write_vw(&d("b.vw"), 200, 1, false);
+    let cache = d("cache");
+    let train = |model: &str| {
+        run(&[
+            "train",
+            p(&d("a.vw")),
+            "--learner",
+            "logistic",
+            "-q",
+            "pw",
+            "--test",
+            p(&d("b.vw")),
+            "--cache",
+            p(&cache),
+            "-o",
+            p(&d(model)),
+        ])
+    };
+    let (code, _, first) = train("1.model");
+    assert_eq!(code, 0, "{first}");
+    assert!(first.contains("(first use)"), "{first}");
+    let (code, _, second) = train("2.model");
+    assert_eq!(code, 0, "{second}");
+    assert!(!second.contains("converting"), "{second}");
+    assert!(second.contains("converted before, read from"), "{second}");
+    let bytes = |m: &str| std::fs::read(d(m)).unwrap();
+    assert_eq!(bytes("1.model"), bytes("2.model"));
+    // The same model as converting first.
+    assert_eq!(run(&["convert", p(&d("a.vw")), "-q", "pw", "-o", p(&d("a"))]).0, 0);
+    assert_eq!(run(&["convert", p(&d("b.vw")), "-q", "pw", "-o", p(&d("b"))]).0, 0);
+    let (code, _, err) =
+        run(&["train", p(&d("a")), "--learner", "logistic", "--test", p(&d("b")), "-o", p(&d("3.model"))]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(bytes("1.model"), bytes("3.model"));
+    // A file changed since: converted again, with the reason.
+    let mut text = std::fs::read_to_string(d("a.vw")).unwrap();
+    text.push_str("1 |person 3\n");
+    std::fs::write(d("a.vw"), text).unwrap();
+    let (code, _, third) = train("4.model");
+    assert_eq!(code, 0, "{third}");
+    assert!(third.contains("again") && third.contains("bytes and is now"), "{third}");
+    // Without the cache: nothing kept.
+    let (code, _, err) =
+        run(&["train", p(&d("b.vw")), "--learner", "perceptron", "--no-cache", "-o", p(&d("5.model"))]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("into a temporary dataset (--no-cache)"), "{err}");
+    // Hashing flags with a dataset directory are refused.
+    let (code, _, err) = run(&["train", p(&d("a")), "--learner", "logistic", "-q", "pw", "-o", p(&d("6.model"))]);
+    assert_eq!(code, 1);
+    assert!(err.contains("--quadratic applies to text"), "{err}");
+}

@@ -2,6 +2,7 @@
 
 use crate::hashing::HashArgs;
 use crate::hyper::HyperArgs;
+use crate::source::SourceArgs;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use rosenblatt::learners::{Learner, Mixing, Order};
 use std::path::PathBuf;
@@ -199,7 +200,9 @@ impl From<MixArg> for Mixing {
 
 #[derive(Args, Debug)]
 pub struct TrainArgs {
-    /// The training dataset directory (convert text or IDX files into one first).
+    /// The training data: a dataset directory, or text (LIBSVM, VW or CSV;
+    /// plain, .gz or .bz2; - for standard input) converted on the way in,
+    /// once, into the cache.
     pub dataset: PathBuf,
     /// The learner (with --help, each is described below; -h lists the names).
     #[arg(long, value_enum)]
@@ -222,7 +225,8 @@ pub struct TrainArgs {
     /// Hold out this fraction of the rows (the last ones) and report its error per pass.
     #[arg(long, conflicts_with = "test", allow_negative_numbers = true)]
     pub holdout: Option<f64>,
-    /// Report the error on this dataset after every pass.
+    /// Report the error on this dataset (or text, converted as the
+    /// training text is) after every pass.
     #[arg(long)]
     pub test: Option<PathBuf>,
     /// Also report the error on the whole training set after every pass
@@ -256,6 +260,10 @@ pub struct TrainArgs {
     /// The learner's hyper-parameters (its defaults for those not given).
     #[command(flatten, next_help_heading = "Hyper-parameters (each learner takes its own)")]
     pub hyper: HyperArgs,
+    #[command(flatten)]
+    pub source: SourceArgs,
+    #[command(flatten)]
+    pub hashing: HashArgs,
 }
 
 #[derive(Args, Debug)]

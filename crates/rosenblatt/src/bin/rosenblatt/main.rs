@@ -12,6 +12,7 @@ mod flags;
 mod hashing;
 mod hyper;
 mod procs;
+mod source;
 mod ui;
 
 use clap::Parser;

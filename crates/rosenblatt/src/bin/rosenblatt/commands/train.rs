@@ -15,12 +15,21 @@ pub fn run(a: TrainArgs, ui: Ui, procs: &Procs) -> anyhow::Result<()> {
     // The pool first: opening verifies checksums on it.
     crate::ui::threads(a.threads)?;
     let Some(team) = procs.team() else {
-        let ds = crate::ui::open_dataset(&a.dataset)?;
-        let test = a.test.as_deref().map(crate::ui::open_dataset).transpose()?;
+        let open = |p: &std::path::Path| crate::source::open(p, &a.hashing, &a.source, ui);
+        let ds = open(&a.dataset)?;
+        let test = a.test.as_deref().map(open).transpose()?;
         let request = request(&a)?;
         outputs(&a)?;
-        return train(a, ui, &ds, test.as_ref(), request, None);
+        return train(a, ui, &ds.dataset, test.as_ref().map(|t| &t.dataset), request, None);
     };
+    if !a.dataset.is_dir() {
+        anyhow::bail!(
+            "{}: under mpirun, give a dataset directory (each process opens its parts' shards): rosenblatt convert \
+             {} -o DIR first",
+            a.dataset.display(),
+            a.dataset.display()
+        );
+    }
     // Each process opens the shards of its parts' rows and checks the
     // request; any failure, on any process, stops all of them here.
     let prepared = prepare(&a, team).map_err(|e| rosenblatt::Error::Input(format!("{e:#}")));
