@@ -1,12 +1,14 @@
 //! VW text of any bytes, under settings drawn from the input's first byte
 //! (bits, seed, `--hash all`, interactions with and without wildcards,
-//! a namespace with itself): never a panic; rows read are what the
-//! writers rely on (indices sorted, unique and below 2^bits; values
-//! finite and non-zero); each line's audit agrees with its row.
+//! a namespace with itself): never a panic; parsed in pieces of any size
+//! on two threads, the rows (or the error, at the same line and column)
+//! of one piece; rows read are what the writers rely on (indices sorted,
+//! unique and below 2^bits; values finite and non-zero); each line's
+//! audit agrees with its row.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rosenblatt_loader::vw::{Hashing, Labels, parse};
+use rosenblatt_loader::vw::{Hashing, Labels, parse, parse_in_pieces};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&knob, text)) = data.split_first() else { return };
@@ -20,7 +22,13 @@ fuzz_target!(|data: &[u8]| {
         ..Hashing::default()
     };
     let c = h.compile().unwrap();
-    let Ok((rows, _)) = parse(text, &c, Labels::Optional) else { return };
+    let whole = parse(text, &c, Labels::Optional);
+    static POOL: std::sync::OnceLock<rayon::ThreadPool> = std::sync::OnceLock::new();
+    let pool = POOL.get_or_init(|| rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap());
+    let piece = usize::from(knob) % 61 + 1;
+    let pieces = pool.install(|| parse_in_pieces(text, &c, Labels::Optional, piece));
+    assert_eq!(whole, pieces, "pieces of {piece} bytes");
+    let Ok((rows, _)) = whole else { return };
     rows.check_structure().unwrap();
     assert!(rows.indices.iter().all(|&i| u64::from(i) < h.dim()));
     // Each line's audit names every index of its row (collisions summed,

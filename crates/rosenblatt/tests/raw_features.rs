@@ -129,6 +129,13 @@ fn bad_vw_lines_are_named_by_line_and_column() {
         assert!(err.contains(want), "{text:?}: {err}");
         assert!(!out.exists(), "{text:?}: a failed conversion left its directory");
     }
+    // With --skip-bad-lines, bad lines are skipped and each is said.
+    std::fs::write(d("bad.vw"), "1 |a x\n2 |a y\n-1 |b z\n1 |a x:1.5abc\n").unwrap();
+    let (code, out, err) = run(&["convert", p(&d("bad.vw")), "-o", p(&d("skipped")), "--skip-bad-lines"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains(": 2 rows"), "{out}");
+    assert!(err.contains("bad.vw:2:1: label 2") && err.contains("bad.vw:4:11:"), "{err}");
+    assert!(err.contains("skipped 2 bad line(s)"), "{err}");
     // Class ids 1..k with --multiclass; 0 is not one.
     std::fs::write(d("classes.vw"), "1 |a x\n3 |a y\n2 |b z\n").unwrap();
     let (code, _, err) = run(&["convert", p(&d("classes.vw")), "-o", p(&d("c")), "--multiclass"]);

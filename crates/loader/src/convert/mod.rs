@@ -245,10 +245,9 @@ fn convert_into(
     }
     if format == Format::Vw {
         let p = &opts.parse;
-        if p.zero_based || p.multilabel || p.sort_indices || p.skip_bad_lines {
+        if p.zero_based || p.multilabel || p.sort_indices {
             return Err(LoadError::Invalid(
-                "`zero-based`, `multilabel`, `sort-indices` and `skip-bad-lines` apply to LIBSVM text, not VW text"
-                    .into(),
+                "`zero-based`, `multilabel` and `sort-indices` apply to LIBSVM text, not VW text".into(),
             ));
         }
         let hashing = &opts.hashing;
@@ -326,8 +325,11 @@ fn convert_text(
                 .install(|| match vw {
                     None => parse_block_into(text, line, &opts.parse, pieces_of, batch, &mut pieces),
                     Some(c) => {
-                        let labels = crate::vw::Labels::Required;
-                        crate::vw::parse_block_into(text, line, c, pieces_of, labels, batch, &mut pieces, &mut notes)
+                        let reading = crate::vw::Reading {
+                            labels: crate::vw::Labels::Required,
+                            skip_bad_lines: opts.parse.skip_bad_lines,
+                        };
+                        crate::vw::parse_block_into(text, line, c, pieces_of, reading, batch, &mut pieces, &mut notes)
                     }
                 })
                 .map_err(|error| LoadError::Parse { path: path.clone(), error })?;

@@ -430,10 +430,32 @@ pub enum Labels {
 
 /// Reads VW text into rows (in parallel pieces), hashed as `c` says.
 pub fn parse(text: &[u8], c: &Compiled, labels: Labels) -> Result<(Rows, Notes), ParseError> {
+    parse_in_pieces(text, c, labels, 4 << 20)
+}
+
+/// [`parse`] in pieces of about `piece_bytes`: the same rows, or the same
+/// error, whatever the size.
+pub fn parse_in_pieces(
+    text: &[u8],
+    c: &Compiled,
+    labels: Labels,
+    piece_bytes: usize,
+) -> Result<(Rows, Notes), ParseError> {
     let text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
     let (mut rows, mut notes) = (Rows::empty(), Notes::default());
-    parse_block_into(text, 1, c, 4 << 20, labels, &mut rows, &mut Vec::new(), &mut notes)?;
+    let reading = Reading { labels, skip_bad_lines: false };
+    parse_block_into(text, 1, c, piece_bytes, reading, &mut rows, &mut Vec::new(), &mut notes)?;
     Ok((rows, notes))
+}
+
+/// How lines are read: whether labels are needed, and whether a bad line
+/// is skipped (counted in the rows' `skipped`) rather than an error.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reading {
+    /// Whether rows must carry labels.
+    pub labels: Labels,
+    /// Skip bad lines, each recorded with its error.
+    pub skip_bad_lines: bool,
 }
 
 /// Parses `text` (whole lines; `first_line` the number of its first) into
@@ -446,7 +468,7 @@ pub(crate) fn parse_block_into(
     first_line: u64,
     c: &Compiled,
     piece_bytes: usize,
-    labels: Labels,
+    reading: Reading,
     out: &mut Rows,
     pieces: &mut Vec<Rows>,
     notes: &mut Notes,
@@ -454,9 +476,11 @@ pub(crate) fn parse_block_into(
     let chunks = crate::libsvm::split_lines(text, piece_bytes.max(1));
     pieces.resize_with(chunks.len().max(pieces.len()), Rows::default);
     let parsed: Vec<(Notes, u64, Option<ParseError>)> =
-        chunks.par_iter().zip(pieces.par_iter_mut()).map(|(p, rows)| parse_piece(p, c, labels, rows)).collect();
+        chunks.par_iter().zip(pieces.par_iter_mut()).map(|(p, rows)| parse_piece(p, c, reading, rows)).collect();
     let mut line = first_line;
-    for ((n, lines, error), rows) in parsed.into_iter().zip(pieces.iter()) {
+    for ((n, lines, error), rows) in parsed.into_iter().zip(pieces.iter_mut()) {
+        // Lines count from each piece's first: placed after the ones before.
+        rows.skipped.iter_mut().for_each(|e| e.line += line - 1);
         out.append(rows);
         if let Some(mut e) = error {
             e.line += line - 1;
@@ -470,7 +494,7 @@ pub(crate) fn parse_block_into(
 
 /// One piece's rows into `rows` (cleared first); on a bad line, the rows
 /// before it and the error (its line counted from the piece's first).
-fn parse_piece(text: &[u8], c: &Compiled, labels: Labels, rows: &mut Rows) -> (Notes, u64, Option<ParseError>) {
+fn parse_piece(text: &[u8], c: &Compiled, reading: Reading, rows: &mut Rows) -> (Notes, u64, Option<ParseError>) {
     rows.clear(false);
     let mut notes = Notes::default();
     let mut scratch = Vec::new();
@@ -486,8 +510,13 @@ fn parse_piece(text: &[u8], c: &Compiled, labels: Labels, rows: &mut Rows) -> (N
         if line.iter().all(|b| matches!(b, b' ' | b'\t')) {
             continue;
         }
-        if let Err((column, kind)) = read_row(line, c, labels, &mut scratch, &mut entries, rows, &mut notes) {
-            return (notes, n, Some(ParseError { line: n, column, kind }));
+        if let Err((column, kind)) = read_row(line, c, reading.labels, &mut scratch, &mut entries, rows, &mut notes) {
+            let error = ParseError { line: n, column, kind };
+            if reading.skip_bad_lines {
+                rows.skipped.push(error);
+                continue;
+            }
+            return (notes, n, Some(error));
         }
     }
     (notes, n, None)
