@@ -185,6 +185,10 @@ impl Config {
     pub fn given(&self) -> Vec<(Param, f64)> {
         Param::ALL.into_iter().filter_map(|p| self.params.get(p).map(|v| (p, v))).collect()
     }
+    /// The parts a run trains in.
+    pub fn parts_planned(&self) -> usize {
+        self.parts
+    }
     /// The passes a run makes.
     pub fn passes_planned(&self) -> f64 {
         self.passes.unwrap_or(if self.learner.stops_when_separated() { 100.0 } else { 1.0 })

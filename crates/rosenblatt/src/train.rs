@@ -156,9 +156,12 @@ impl Config {
     }
 
     /// Refuses what this config with `run` asks for that `processes`
-    /// processes, each holding only its parts' rows, cannot do.
+    /// processes, each holding only its parts' rows, cannot do (before
+    /// [`Config::check`]: under several processes, these are the reasons
+    /// to say).
     pub fn check_team(&self, run: &Run<'_>, processes: usize) -> Result<(), Error> {
-        let mut spec = self.spec()?;
+        let mut spec = TrainSpec::new(self.learner(), self.passes_planned());
+        spec.parts = self.parts_planned();
         spec.holdout = run.holdout;
         spec.train_error = run.train_error;
         spec.init = run.init.clone();

@@ -51,10 +51,12 @@ type Request = (Config, Option<Model>);
 /// What one process of several needs before training: its rows, the test
 /// set, the request checked for what several processes can do.
 fn prepare(a: &TrainArgs, team: &dyn Team) -> anyhow::Result<(Dataset, Option<Dataset>, Request)> {
-    let (config, init) = request(a)?;
+    let (config, init) = unchecked(a)?;
     let test = a.test.as_deref().map(crate::ui::open_dataset).transpose()?;
     let run = Run { test: test.as_ref(), holdout: a.holdout, train_error: a.train_error, init, ..Run::default() };
+    // What several processes cannot do is said first.
     config.check_team(&run, team.size())?;
+    config.check()?;
     let init = run.init;
     let ds = crate::ui::open_share(&a.dataset, team, a.parts)?;
     if team.rank() == 0 {
@@ -73,6 +75,13 @@ fn outputs(a: &TrainArgs) -> anyhow::Result<()> {
 
 /// The training request the flags make, checked.
 fn request(a: &TrainArgs) -> anyhow::Result<Request> {
+    let (config, init) = unchecked(a)?;
+    config.check()?;
+    Ok((config, init))
+}
+
+/// The training request the flags make, not yet checked.
+fn unchecked(a: &TrainArgs) -> anyhow::Result<Request> {
     let init = a.init.as_deref().map(Model::load).transpose()?;
     let (order, seed) = match &init {
         Some(m) => rosenblatt::resume::order_and_seed(m, a.order.map(Into::into), a.seed)?,
@@ -82,7 +91,6 @@ fn request(a: &TrainArgs) -> anyhow::Result<Request> {
     if let Some(p) = a.passes {
         config = config.passes(p);
     }
-    config.check()?;
     Ok((config, init))
 }
 
