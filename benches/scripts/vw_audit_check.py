@@ -146,6 +146,7 @@ def main():
     ap.add_argument("binary")
     ap.add_argument("--lines", type=int, default=3000)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--table", action="store_true", help="print each setting's flags and agreeing rows (Markdown)")
     a = ap.parse_args()
     try:
         import vowpalwabbit  # noqa: F401
@@ -184,6 +185,11 @@ def main():
                     print("rosenblatt only: %s" % sorted(set(g) - set(w)))
                     sys.exit(1)
             checked += len(lines)
+            if a.table:
+                if k == 0:
+                    print("| setting | VW's flags | rows | rows agreeing |")
+                    print("|---|---|---:|---:|")
+                print("| %d | `%s` | %d | %d |" % (k + 1, " ".join(vw_flags), len(want), sum(w == g for w, g in zip(want, got))))
     print("vw_audit_check: %d lines over %d settings: every feature's name, index and value is VW's" % (checked, a.lines // per))
 
 
