@@ -1,4 +1,4 @@
-//! Data in: LIBSVM/svmlight text and MNIST IDX files, converted once into
+//! Data in: LIBSVM/svmlight text, VW text and CSV, and MNIST IDX files, converted once into
 //! immutable, memory-mapped binary shards that every training pass then reads
 //! with no parsing and no copies.
 //!
