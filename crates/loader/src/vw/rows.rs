@@ -1,0 +1,225 @@
+//! VW text into rows: lines read in parallel pieces (each its own buffer,
+//! kept from block to block), each line's features hashed and crossed
+//! ([`Compiled`]), its label read as the data asks (±1, 0 read as −1, or
+//! class ids), and its entries sorted and summed into a row.
+
+use super::{Compiled, Feature};
+use crate::error::{ParseError, ParseErrorKind};
+use crate::libsvm::Rows;
+use rayon::prelude::*;
+
+/// A line without its `\n` and one `\r` before it.
+pub(super) fn trim_end(line: &[u8]) -> &[u8] {
+    let line = line.strip_suffix(b"\n").unwrap_or(line);
+    line.strip_suffix(b"\r").unwrap_or(line)
+}
+
+/// What reading VW text noticed that the user should hear once.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Notes {
+    /// Rows labelled 0, read as −1.
+    pub zero_labels: u64,
+    /// Rows with an initial value, read and ignored.
+    pub initial_values: u64,
+}
+
+impl Notes {
+    fn add(&mut self, o: Notes) {
+        self.zero_labels += o.zero_labels;
+        self.initial_values += o.initial_values;
+    }
+}
+
+/// Whether rows must carry labels: to train and score on, yes; to
+/// predict, no (a row without one gets a stand-in: 1, or class 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Labels {
+    /// Every row has a label.
+    Required,
+    /// Labels are read where written, and not needed.
+    Optional,
+}
+
+/// Reads VW text into rows (in parallel pieces), hashed as `c` says.
+pub fn parse(text: &[u8], c: &Compiled, labels: Labels) -> Result<(Rows, Notes), ParseError> {
+    parse_in_pieces(text, c, labels, 4 << 20)
+}
+
+/// [`parse`] in pieces of about `piece_bytes`: the same rows, or the same
+/// error, whatever the size.
+pub fn parse_in_pieces(
+    text: &[u8],
+    c: &Compiled,
+    labels: Labels,
+    piece_bytes: usize,
+) -> Result<(Rows, Notes), ParseError> {
+    let text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
+    let (mut rows, mut notes) = (Rows::empty(), Notes::default());
+    let reading = Reading { labels, skip_bad_lines: false };
+    parse_block_into(text, 1, c, piece_bytes, reading, &mut rows, &mut Vec::new(), &mut notes)?;
+    Ok((rows, notes))
+}
+
+/// How lines are read: whether labels are needed, and whether a bad line
+/// is skipped (counted in the rows' `skipped`) rather than an error.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reading {
+    /// Whether rows must carry labels.
+    pub labels: Labels,
+    /// Skip bad lines, each recorded with its error.
+    pub skip_bad_lines: bool,
+}
+
+/// Parses `text` (whole lines; `first_line` the number of its first) into
+/// rows appended to `out`, in pieces of about `piece_bytes` in parallel,
+/// each parsed into one of `pieces` (kept from block to block: fresh
+/// buffers would cost a page fault per 4 KiB). Returns the lines read.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn parse_block_into(
+    text: &[u8],
+    first_line: u64,
+    c: &Compiled,
+    piece_bytes: usize,
+    reading: Reading,
+    out: &mut Rows,
+    pieces: &mut Vec<Rows>,
+    notes: &mut Notes,
+) -> Result<u64, ParseError> {
+    let chunks = crate::libsvm::split_lines(text, piece_bytes.max(1));
+    pieces.resize_with(chunks.len().max(pieces.len()), Rows::default);
+    let parsed: Vec<(Notes, u64, Option<ParseError>)> =
+        chunks.par_iter().zip(pieces.par_iter_mut()).map(|(p, rows)| parse_piece(p, c, reading, rows)).collect();
+    let mut line = first_line;
+    for ((n, lines, error), rows) in parsed.into_iter().zip(pieces.iter_mut()) {
+        // Lines count from each piece's first: placed after the ones before.
+        rows.skipped.iter_mut().for_each(|e| e.line += line - 1);
+        out.append(rows);
+        if let Some(mut e) = error {
+            e.line += line - 1;
+            return Err(e);
+        }
+        notes.add(n);
+        line += lines;
+    }
+    Ok(line - first_line)
+}
+
+/// One piece's rows into `rows` (cleared first); on a bad line, the rows
+/// before it and the error (its line counted from the piece's first).
+fn parse_piece(text: &[u8], c: &Compiled, reading: Reading, rows: &mut Rows) -> (Notes, u64, Option<ParseError>) {
+    rows.clear(false);
+    let mut notes = Notes::default();
+    let mut scratch = Vec::new();
+    let mut entries: Vec<(u64, f32)> = Vec::new();
+    let mut n = 0u64;
+    let mut rest = text;
+    while !rest.is_empty() {
+        let end = memchr::memchr(b'\n', rest).map_or(rest.len(), |i| i + 1);
+        let (raw, next) = rest.split_at(end);
+        rest = next;
+        n += 1;
+        let line = trim_end(raw);
+        if line.iter().all(|b| matches!(b, b' ' | b'\t')) {
+            continue;
+        }
+        if let Err((column, kind)) = read_row(line, c, reading.labels, &mut scratch, &mut entries, rows, &mut notes) {
+            let error = ParseError { line: n, column, kind };
+            if reading.skip_bad_lines {
+                rows.skipped.push(error);
+                continue;
+            }
+            return (notes, n, Some(error));
+        }
+    }
+    (notes, n, None)
+}
+
+/// One line's row appended to `rows`, or what is wrong and its column.
+fn read_row<'a>(
+    line: &'a [u8],
+    c: &Compiled,
+    labels: Labels,
+    scratch: &mut Vec<Feature<'a>>,
+    entries: &mut Vec<(u64, f32)>,
+    rows: &mut Rows,
+    notes: &mut Notes,
+) -> Result<(), (u64, ParseErrorKind)> {
+    if let Some(at) = memchr::memchr(0, line) {
+        return Err((at as u64 + 1, ParseErrorKind::Nul));
+    }
+    entries.clear();
+    // Each entry keyed by its index then its place in the line (indices
+    // are below 2^32): one sort key, and repeats summed as written.
+    let head = c
+        .features_of(line, scratch, &mut |i, v, _| entries.push((i << 32 | entries.len() as u64, v)), false)
+        .map_err(|(at, k)| (at as u64 + 1, k))?;
+    let ex = c.example(&head)?;
+    let label = match (ex.label, labels) {
+        (Some(l), _) => l,
+        (None, Labels::Required) => return Err((1, ParseErrorKind::VwNoLabel)),
+        // A stand-in: +1, or the first class.
+        (None, Labels::Optional) => 1.0,
+    };
+    let column = head.words().first().map_or(1, |w| w.1 as u64);
+    let label = if c.settings.multiclass {
+        if !(label >= 1.0 && label.fract() == 0.0 && label < 16_777_216.0) {
+            return Err((column, ParseErrorKind::VwClassLabel(label.to_string())));
+        }
+        // VW's classes 1..k are the class ids 0..k-1.
+        label - 1.0
+    } else if label == 0.0 {
+        notes.zero_labels += 1;
+        -1.0
+    } else if label == 1.0 || label == -1.0 {
+        label
+    } else {
+        return Err((column, ParseErrorKind::VwBinaryLabel(label.to_string())));
+    };
+    if ex.weight != 1.0 {
+        return Err((head.words()[1].1 as u64, ParseErrorKind::VwWeight(ex.weight.to_string())));
+    }
+    notes.initial_values += u64::from(ex.initial);
+    if !push_row(rows, label, entries) {
+        return Err((1, ParseErrorKind::NonFiniteValue));
+    }
+    Ok(())
+}
+
+/// Appends a row of `entries` (any order, repeats allowed): sorted by
+/// index, repeats summed in the order written, zero sums dropped; false
+/// (nothing appended) if a sum overflows.
+pub(crate) fn push_row(rows: &mut Rows, label: f32, entries: &mut [(u64, f32)]) -> bool {
+    // Keys are the index, then the place written: by key is by index, in
+    // the order written (with no allocation, unlike a stable sort).
+    // Numbered features in order land in order but for one wrap past the
+    // mask (number + namespace hash): rotated, they are sorted.
+    if let Some(d) = entries.windows(2).position(|w| w[0].0 > w[1].0) {
+        entries.rotate_left(d + 1);
+        if !entries.is_sorted_by_key(|e| e.0) {
+            entries.sort_unstable_by_key(|e| e.0);
+        }
+    }
+    let mut k = 0;
+    while k < entries.len() {
+        let (key, mut sum) = entries[k];
+        let index = key >> 32;
+        k += 1;
+        while k < entries.len() && entries[k].0 >> 32 == index {
+            sum += entries[k].1;
+            k += 1;
+        }
+        if !sum.is_finite() {
+            let start = *rows.offsets.last().unwrap_or(&0) as usize;
+            rows.indices.truncate(start);
+            rows.values.truncate(start);
+            return false;
+        }
+        if sum != 0.0 {
+            rows.indices.push(index as u32);
+            rows.values.push(sum);
+        }
+    }
+    rows.labels.push(label);
+    rows.offsets.push(rows.indices.len() as u64);
+    true
+}
