@@ -45,15 +45,7 @@ pub fn open_input(model: &Model, input: &Path, base: Option<u8>, labels: Labels)
         }
         let compiled = h.compile().map_err(|e| Error::Input(e.to_string()))?;
         let bytes = read_input(input, 1 << 40)?;
-        let kind =
-            if h.multiclass { rosenblatt_loader::LabelKind::Classes } else { rosenblatt_loader::LabelKind::Binary };
-        let w = WriteOptions {
-            index_base: 0,
-            dim: Some(h.dim()),
-            label_kind: Some(kind),
-            hashing: Some(h.clone()),
-            ..Default::default()
-        };
+        let w = h.write_options(&WriteOptions::default());
         // A model trained on CSV reads CSV, its label column where present.
         if let Some(label) = &h.label_column {
             let (rows, _) = rosenblatt_loader::csv::parse(input, &bytes, label, &compiled, labels)?;

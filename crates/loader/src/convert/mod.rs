@@ -259,9 +259,7 @@ fn convert_into(
         // class ids, the settings recorded.
         let mut vw = opts.clone();
         vw.parse.zero_based = true;
-        vw.write.dim = Some(vw.write.dim.unwrap_or(0).max(hashing.dim()));
-        vw.write.label_kind = Some(if hashing.multiclass { LabelKind::Classes } else { LabelKind::Binary });
-        vw.write.hashing = Some(hashing.clone());
+        vw.write = hashing.write_options(&opts.write);
         return convert_text(inputs, out, &vw, Some(&compiled), progress);
     }
     let [images, labels] = inputs else {
@@ -353,16 +351,7 @@ fn convert_text(
     if stats.rows == 0 {
         return Err(LoadError::Empty { path: inputs[0].clone() });
     }
-    let mut said = Vec::new();
-    if vw.is_some_and(|c| c.settings().multiclass) {
-        said.push("VW's class labels 1..k are stored as the class ids 0..k-1".to_string());
-    }
-    if notes.zero_labels > 0 {
-        said.push(format!("{} row(s) labelled 0 were read as -1", notes.zero_labels));
-    }
-    if notes.initial_values > 0 {
-        said.push(format!("{} row(s) gave an initial prediction; it is ignored", notes.initial_values));
-    }
+    let said = notes.sentences(vw.is_some_and(|c| c.settings().multiclass));
     progress(&format!("writing {}", out.display()));
     spool.settle()?;
     // Whether every value is a byte times `scale`: known from the checks on
@@ -406,20 +395,8 @@ fn convert_csv(
     if rows.is_empty() {
         return Err(LoadError::Empty { path: inputs[0].clone() });
     }
-    let mut said = Vec::new();
-    if hashing.multiclass {
-        said.push("class labels 1..k are stored as the class ids 0..k-1".to_string());
-    }
-    if notes.zero_labels > 0 {
-        said.push(format!("{} row(s) labelled 0 were read as -1", notes.zero_labels));
-    }
-    let wopts = WriteOptions {
-        index_base: 0,
-        dim: Some(opts.write.dim.unwrap_or(0).max(hashing.dim())),
-        label_kind: Some(if hashing.multiclass { LabelKind::Classes } else { LabelKind::Binary }),
-        hashing: Some(hashing.clone()),
-        ..opts.write.clone()
-    };
+    let said = notes.sentences(hashing.multiclass);
+    let wopts = hashing.write_options(&opts.write);
     progress(&format!("writing {}", out.display()));
     let manifest = write_dataset(out, &rows, &wopts)?;
     Ok(Converted { manifest, input_bytes, skipped: Vec::new(), rewritten_rows: 0, notes: said })

@@ -159,6 +159,23 @@ impl Hashing {
         1u64 << self.bits
     }
 
+    /// How rows hashed this way are written: zero-based indices below
+    /// 2^bits (or `base`'s larger dimension), ±1 labels or class ids, the
+    /// settings recorded; the rest as `base` says.
+    pub fn write_options(&self, base: &crate::writer::WriteOptions) -> crate::writer::WriteOptions {
+        crate::writer::WriteOptions {
+            index_base: 0,
+            dim: Some(base.dim.unwrap_or(0).max(self.dim())),
+            label_kind: Some(if self.multiclass {
+                crate::format::LabelKind::Classes
+            } else {
+                crate::format::LabelKind::Binary
+            }),
+            hashing: Some(self.clone()),
+            ..base.clone()
+        }
+    }
+
     /// Checks the settings and compiles them.
     pub fn compile(&self) -> Result<Compiled, HashingError> {
         if !(1..=32).contains(&self.bits) {

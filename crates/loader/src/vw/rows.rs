@@ -24,6 +24,22 @@ pub struct Notes {
 }
 
 impl Notes {
+    /// What to tell the user, in sentences (with `multiclass`, how class
+    /// labels are stored).
+    pub fn sentences(&self, multiclass: bool) -> Vec<String> {
+        let mut said = Vec::new();
+        if multiclass {
+            said.push("class labels 1..k are stored as the class ids 0..k-1".to_string());
+        }
+        if self.zero_labels > 0 {
+            said.push(format!("{} row(s) labelled 0 were read as -1", self.zero_labels));
+        }
+        if self.initial_values > 0 {
+            said.push(format!("{} row(s) gave an initial prediction; it is ignored", self.initial_values));
+        }
+        said
+    }
+
     fn add(&mut self, o: Notes) {
         self.zero_labels += o.zero_labels;
         self.initial_values += o.initial_values;
