@@ -20,6 +20,16 @@ pub trait Examples: Sync {
     fn row(&self, i: usize) -> Self::Row;
     /// Label of row `i` (±1 for binary tasks, a class id for multi-class).
     fn label(&self, i: usize) -> f32;
+    /// Importance weight of row `i`: how much its update counts (≥ 0,
+    /// finite; 1 for sets without weights, the default).
+    #[inline(always)]
+    fn weight(&self, _i: usize) -> f32 {
+        1.0
+    }
+    /// Whether any row may carry a weight other than 1.
+    fn weighted(&self) -> bool {
+        false
+    }
     /// The first example whose label `bad` flags, `None` if none: how a
     /// learner checks every label once before training. The default asks
     /// [`Examples::label`] row by row; a set holding its labels in slices

@@ -49,11 +49,11 @@ impl OnlineLearner for AveragedPerceptron {
     // across the call to the dot, the averaged pass cost 1.14–1.15× the
     // plain one's in the default order; 1.05× this way (SPEED.md#the-averaged-perceptron).
     #[inline(always)]
-    fn learn<R: Row>(&mut self, x: &R, y: f32, _example: usize) -> Step {
+    fn learn<R: Row>(&mut self, x: &R, y: f32, h: f32, _example: usize) -> Step {
         let mistake = y * self.s.margin(x) <= 0.0;
         let t = self.avg.tick();
         if mistake {
-            let a = self.eta * y;
+            let a = self.eta * h * y;
             match t {
                 // w now; the averaging vector now, or a few mistakes later
                 // for a sparse row over a large one (`LazyAverage::add`).

@@ -240,13 +240,14 @@ impl OnlineLearner for ExponentiatedGradient {
             x.prefetch_state(&self.cells);
         }
     }
-    fn learn<R: Row>(&mut self, x: &R, y: f32, _example: usize) -> Step {
+    fn learn<R: Row>(&mut self, x: &R, y: f32, h: f32, _example: usize) -> Step {
         let ym = f64::from(y) * self.margin64(x);
         let g = self.loss.gradient_factor(ym as f32);
         if g == 0.0 {
             return Step { mistake: ym <= 0.0, updated: false };
         }
-        let c = self.eta * f64::from(g) * f64::from(y);
+        // The exponent of a row that counts h times.
+        let c = self.eta * (f64::from(g) * f64::from(h)) * f64::from(y);
         let normalized = !matches!(self.form, EgForm::Unnormalized { .. });
         let plus_minus = matches!(self.form, EgForm::PlusMinus { .. });
         let (mut dz, mut top) = (0.0, f64::NEG_INFINITY);

@@ -32,6 +32,15 @@ pub enum LearnError {
         /// Number of classes.
         classes: usize,
     },
+    /// Importance weights that do not fit the rows: not one per row, or one
+    /// that is negative or not finite.
+    #[error("{}{what}; importance weights are one per row, finite and >= 0", index.map_or(String::new(), |i| format!("example {i} has ")))]
+    Weights {
+        /// The example, where one weight is bad.
+        index: Option<usize>,
+        /// What is wrong.
+        what: String,
+    },
     /// A learner name that is not one of [`crate::Learner::ALL`].
     #[error("unknown learner `{name}` (one of: {known})")]
     UnknownLearner {

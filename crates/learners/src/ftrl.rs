@@ -211,11 +211,11 @@ impl OnlineLearner for FtrlProximal {
             x.prefetch_state(&self.cells);
         }
     }
-    fn learn<R: Row>(&mut self, x: &R, y: f32, _example: usize) -> Step {
+    fn learn<R: Row>(&mut self, x: &R, y: f32, h: f32, _example: usize) -> Step {
         let m = self.gather(x);
         let ym = f64::from(y) * m;
-        // ∂loss/∂m.
-        let gm = -f64::from(y) * f64::from(self.p.loss.gradient_factor(ym as f32));
+        // ∂loss/∂m, weighed by the row's importance.
+        let gm = -f64::from(y) * (f64::from(self.p.loss.gradient_factor(ym as f32)) * f64::from(h));
         if gm != 0.0 {
             let [zs, ss, vs, ws] = &mut self.scratch;
             let (gm4, inv_alpha) = (f64x4::splat(gm), f64x4::splat(self.inv_alpha));
@@ -445,13 +445,15 @@ impl OnlineLearner for RandomizedFtrl {
     fn margin<R: Row>(&self, x: &R) -> f32 {
         self.q(x) as f32
     }
-    fn learn<R: Row>(&mut self, z: &R, y: f32, _example: usize) -> Step {
+    fn learn<R: Row>(&mut self, z: &R, y: f32, h: f32, _example: usize) -> Step {
         let q = self.q(z);
         let positive = draw(self.seed, self.t) < (1.0 + q) / 2.0;
         self.expected_mistakes += (1.0 - f64::from(y) * q) / 2.0;
         let sz = f64::from(z.dot(&self.s));
-        self.s_norm_sq = (self.s_norm_sq + 2.0 * f64::from(y) * sz + f64::from(z.norm_sq())).max(0.0);
-        z.axpy(y, &mut self.s);
+        // s += h·y·z: ‖s‖² grows by 2hy(s·z) + h²‖z‖².
+        let (a, hh) = (h * y, f64::from(h) * f64::from(h));
+        self.s_norm_sq = (self.s_norm_sq + 2.0 * f64::from(a) * sz + hh * f64::from(z.norm_sq())).max(0.0);
+        z.axpy(a, &mut self.s);
         self.t += 1;
         Step { mistake: positive != (y > 0.0), updated: true }
     }

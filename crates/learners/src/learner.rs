@@ -48,8 +48,14 @@ pub trait OnlineLearner {
     /// `w · x + b` with the current state.
     fn margin<R: Row>(&self, x: &R) -> f32;
     /// Learns from example number `example` of the training set, `x` with
-    /// label `y` (±1, or a class id for multi-class learners).
-    fn learn<R: Row>(&mut self, x: &R, y: f32, example: usize) -> Step;
+    /// label `y` (±1, or a class id for multi-class learners) and
+    /// importance `h` (> 0, finite): the row's update is scaled by `h` (a
+    /// gradient step's loss gradient, the Perceptron family's `η·y·x`, EG's
+    /// and Winnow's exponents, PA-I's and PA-II's `C`); step counts, step
+    /// sizes' schedules and averaging stay per row, as scikit-learn's SGD
+    /// and Vowpal Wabbit's plain updates have it. `h = 1` is the
+    /// unweighted step bit for bit (a product with 1 is exact).
+    fn learn<R: Row>(&mut self, x: &R, y: f32, h: f32, example: usize) -> Step;
     /// Whether the training loop should call [`OnlineLearner::prefetch`]
     /// for the row a few steps ahead. It pays where each step is long and
     /// the state large (FTRL-Proximal, EG±, AdaGrad and NAG steps over many

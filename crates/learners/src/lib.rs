@@ -102,7 +102,7 @@ pub use params::{Axis, DataFacts, HyperParams, Param, ParamDefault, ParamKind};
 pub use perceptron::Perceptron;
 pub use pocket::{Pocket, PocketEvery, train_pocket};
 pub use registry::{AnyModel, Config, Configured, Visit};
-pub use sets::{BLOCK_ROWS, InMemoryExamples, Lifted, LiftedExamples, Slice};
+pub use sets::{BLOCK_ROWS, InMemoryExamples, Lifted, LiftedExamples, Slice, Weighted, check_weights};
 pub use sgd::{Schedule, Sgd, SgdParams};
 pub use state::Resume;
 pub use table::{Labels, Learner};

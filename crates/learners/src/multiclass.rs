@@ -72,7 +72,7 @@ impl OnlineLearner for MulticlassPerceptron {
         class_scores(&self.w, &self.b, self.dim, x, &mut s);
         s.iter().copied().fold(f32::NEG_INFINITY, f32::max)
     }
-    fn learn<R: Row>(&mut self, x: &R, y: f32, _example: usize) -> Step {
+    fn learn<R: Row>(&mut self, x: &R, y: f32, h: f32, _example: usize) -> Step {
         let y = y as usize;
         class_scores(&self.w, &self.b, self.dim, x, &mut self.scores);
         let pred = argmax(&self.scores);
@@ -80,7 +80,8 @@ impl OnlineLearner for MulticlassPerceptron {
         let mistake = pred != y;
         if mistake {
             let d = self.dim;
-            for (class, a) in [(y, self.eta), (pred, -self.eta)] {
+            let a = self.eta * h;
+            for (class, a) in [(y, a), (pred, -a)] {
                 let w = &mut self.w[class * d..(class + 1) * d];
                 match (&mut self.avg, t) {
                     (Some(av), Some(t)) => {

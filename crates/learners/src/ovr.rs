@@ -35,6 +35,12 @@ impl<E: Examples> Examples for OneVsRest<'_, E> {
     fn label(&self, i: usize) -> f32 {
         if self.data.label(i) == self.class { 1.0 } else { -1.0 }
     }
+    fn weight(&self, i: usize) -> f32 {
+        self.data.weight(i)
+    }
+    fn weighted(&self) -> bool {
+        self.data.weighted()
+    }
     fn prefetch(&self, i: usize) {
         self.data.prefetch(i)
     }
@@ -120,10 +126,10 @@ impl<L: OnlineLearner> OnlineLearner for Together<'_, L> {
         self.members[0].margin(x)
     }
     #[inline(always)]
-    fn learn<R: rosenblatt_kernels::Row>(&mut self, x: &R, _y: f32, example: usize) -> crate::learner::Step {
+    fn learn<R: rosenblatt_kernels::Row>(&mut self, x: &R, _y: f32, h: f32, example: usize) -> crate::learner::Step {
         let mut any = crate::learner::Step::default();
         for ((m, labels), c) in self.members.iter_mut().zip(&self.labels).zip(&mut self.counts) {
-            let s = m.learn(x, labels[example], example);
+            let s = m.learn(x, labels[example], h, example);
             c.0 += u64::from(s.mistake);
             c.1 += u64::from(s.updated);
             any.mistake |= s.mistake;

@@ -70,7 +70,7 @@ impl OnlineLearner for PassiveAggressive {
     fn margin<R: Row>(&self, x: &R) -> f32 {
         self.s.margin(x)
     }
-    fn learn<R: Row>(&mut self, x: &R, y: f32, _example: usize) -> Step {
+    fn learn<R: Row>(&mut self, x: &R, y: f32, h: f32, _example: usize) -> Step {
         let ym = y * self.s.margin(x);
         let loss = 1.0 - ym;
         if loss <= 0.0 {
@@ -79,9 +79,12 @@ impl OnlineLearner for PassiveAggressive {
         let sq = x.norm_sq() + if self.s.bias { self.beta_sq } else { 0.0 };
         let tau = match self.variant {
             _ if sq == 0.0 => 0.0,
+            // The projection onto the row's constraint does not depend on
+            // how much the row counts; PA-I and PA-II weigh its slack by
+            // `h·C` (the cost-sensitive form of Crammer et al. 2006, §6).
             PaVariant::Pa => loss / sq,
-            PaVariant::PaI { c } => c.min(loss / sq),
-            PaVariant::PaII { c } => loss / (sq + 1.0 / (2.0 * c)),
+            PaVariant::PaI { c } => (c * h).min(loss / sq),
+            PaVariant::PaII { c } => loss / (sq + 1.0 / (2.0 * (c * h))),
         };
         x.axpy(tau * y, &mut self.s.w);
         if self.s.bias {

@@ -40,8 +40,8 @@ impl OnlineLearner for Perceptron {
         self.s.margin(x)
     }
     #[inline]
-    fn learn<R: Row>(&mut self, x: &R, y: f32, _example: usize) -> Step {
-        let mistake = self.s.perceptron_step(x, y, self.eta);
+    fn learn<R: Row>(&mut self, x: &R, y: f32, h: f32, _example: usize) -> Step {
+        let mistake = self.s.perceptron_step(x, y, self.eta * h);
         Step { mistake, updated: mistake }
     }
     fn model(&self) -> LinearModel {

@@ -106,8 +106,8 @@ impl<L: OnlineLearner<Model = LinearModel>, E: Examples> OnlineLearner for Watch
     fn margin<R: Row>(&self, x: &R) -> f32 {
         self.learner.margin(x)
     }
-    fn learn<R: Row>(&mut self, x: &R, y: f32, example: usize) -> Step {
-        let s = self.learner.learn(x, y, example);
+    fn learn<R: Row>(&mut self, x: &R, y: f32, h: f32, example: usize) -> Step {
+        let s = self.learner.learn(x, y, h, example);
         if s.updated {
             self.updates += 1;
             if let PocketEvery::Updates(n) = self.every

@@ -158,8 +158,76 @@ impl<E: Examples> Examples for LiftedExamples<'_, E> {
     fn label(&self, i: usize) -> f32 {
         self.0.label(i)
     }
+    fn weight(&self, i: usize) -> f32 {
+        self.0.weight(i)
+    }
+    fn weighted(&self) -> bool {
+        self.0.weighted()
+    }
     fn find_label(&self, bad: impl Fn(f32) -> bool) -> Option<usize> {
         self.0.find_label(bad)
+    }
+}
+
+/// Another set's examples with an importance weight each (checked once:
+/// one per row, finite and ≥ 0).
+#[derive(Clone, Copy, Debug)]
+pub struct Weighted<'w, E> {
+    data: E,
+    weights: &'w [f32],
+}
+
+impl<'w, E: Examples> Weighted<'w, E> {
+    /// `data`'s rows with `weights[i]` for row `i`.
+    pub fn new(data: E, weights: &'w [f32]) -> Result<Self, LearnError> {
+        check_weights(weights, data.len())?;
+        Ok(Weighted { data, weights })
+    }
+}
+
+/// Checks a weight column: one per row, each finite and ≥ 0.
+pub fn check_weights(weights: &[f32], rows: usize) -> Result<(), LearnError> {
+    if weights.len() != rows {
+        return Err(LearnError::Weights { index: None, what: format!("{} weights for {rows} rows", weights.len()) });
+    }
+    match weights.iter().position(|w| !(w.is_finite() && *w >= 0.0)) {
+        Some(i) => Err(LearnError::Weights { index: Some(i), what: format!("weight {}", weights[i]) }),
+        None => Ok(()),
+    }
+}
+
+impl<E: Examples> Examples for Weighted<'_, E> {
+    type Row = E::Row;
+    fn len(&self) -> usize {
+        self.data.len()
+    }
+    fn dim(&self) -> usize {
+        self.data.dim()
+    }
+    fn row(&self, i: usize) -> E::Row {
+        self.data.row(i)
+    }
+    fn label(&self, i: usize) -> f32 {
+        self.data.label(i)
+    }
+    #[inline(always)]
+    fn weight(&self, i: usize) -> f32 {
+        self.weights[i]
+    }
+    fn weighted(&self) -> bool {
+        true
+    }
+    fn find_label(&self, bad: impl Fn(f32) -> bool) -> Option<usize> {
+        self.data.find_label(bad)
+    }
+    fn prefetch(&self, i: usize) {
+        self.data.prefetch(i)
+    }
+    fn byte_scale(&self) -> Option<f32> {
+        self.data.byte_scale()
+    }
+    fn release(&self, range: std::ops::Range<usize>) {
+        self.data.release(range)
     }
 }
 
@@ -210,6 +278,12 @@ impl<E: Examples> Examples for Slice<'_, E> {
     }
     fn label(&self, i: usize) -> f32 {
         self.data.label(self.start + i)
+    }
+    fn weight(&self, i: usize) -> f32 {
+        self.data.weight(self.start + i)
+    }
+    fn weighted(&self) -> bool {
+        self.data.weighted()
     }
     fn prefetch(&self, i: usize) {
         if i < self.len {

@@ -273,7 +273,7 @@ impl OnlineLearner for Sgd {
             }
         }
     }
-    fn learn<R: Row>(&mut self, x: &R, y: f32, _example: usize) -> Step {
+    fn learn<R: Row>(&mut self, x: &R, y: f32, h: f32, _example: usize) -> Step {
         if self.p.schedule == Schedule::Normalized {
             self.normalize(x);
         }
@@ -303,13 +303,14 @@ impl OnlineLearner for Sgd {
                 self.s *= f;
             }
         }
-        let g = self.p.loss.gradient_factor(ym);
+        // The row's loss gradient, weighed by its importance.
+        let g = f64::from(self.p.loss.gradient_factor(ym)) * f64::from(h);
         let updated = g != 0.0;
         if updated && self.p.schedule.per_coordinate() {
             // s = 1 throughout (no L2, no projection).
-            self.adaptive_step(x, eta * f64::from(g) * f64::from(y), f64::from(g));
+            self.adaptive_step(x, eta * g * f64::from(y), g);
         } else if updated {
-            let c = eta * f64::from(g) * f64::from(y);
+            let c = eta * g * f64::from(y);
             let cv = c / self.s;
             // ‖v + cv·x‖² = ‖v‖² + 2cv·(v·x) + cv²‖x‖².
             self.v_norm_sq += 2.0 * cv * vx + cv * cv * f64::from(x.norm_sq());
@@ -567,9 +568,9 @@ mod tests {
                 let y = if rng.random_range(0..2) == 0 { -1.0 } else { 1.0 };
                 for l in &mut l {
                     match step % 7 {
-                        0 if step % 70 == 0 => l.learn(&DenseRow::new(&dense[..]), y, step),
-                        1 | 2 => l.learn(&SparseRow::try_new(d, &ix, U8Values::new(&bytes, 0.03)).unwrap(), y, step),
-                        _ => l.learn(&SparseRow::try_new(d, &ix, &vals[..]).unwrap(), y, step),
+                        0 if step % 70 == 0 => l.learn(&DenseRow::new(&dense[..]), y, 1.0, step),
+                        1 | 2 => l.learn(&SparseRow::try_new(d, &ix, U8Values::new(&bytes, 0.03)).unwrap(), y, 1.0, step),
+                        _ => l.learn(&SparseRow::try_new(d, &ix, &vals[..]).unwrap(), y, 1.0, step),
                     };
                 }
                 assert_eq!(bits(&l[0].model()), bits(&l[1].model()), "{p:?}: the average after step {step}");

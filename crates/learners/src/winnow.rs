@@ -77,12 +77,13 @@ impl OnlineLearner for Winnow {
     fn margin<R: Row>(&self, x: &R) -> f32 {
         (self.log_sum(x).exp() - self.threshold) as f32
     }
-    fn learn<R: Row>(&mut self, x: &R, y: f32, _example: usize) -> Step {
+    fn learn<R: Row>(&mut self, x: &R, y: f32, h: f32, _example: usize) -> Step {
         let positive = self.log_sum(x) >= self.threshold.ln();
         if positive == (y > 0.0) {
             return Step::default();
         }
-        let d = if y > 0.0 { self.ln_alpha } else { -self.ln_alpha };
+        // α^h: the promotion of a row that counts h times.
+        let d = if y > 0.0 { self.ln_alpha } else { -self.ln_alpha } * f64::from(h);
         for k in 0..x.nnz() {
             let (i, v) = x.entry(k);
             if v != 0.0 {

@@ -332,9 +332,9 @@ impl<L: OnlineLearner> OnlineLearner for Regret<L> {
     fn margin<R: Row>(&self, x: &R) -> f32 {
         self.inner.margin(x)
     }
-    fn learn<R: Row>(&mut self, x: &R, y: f32, e: usize) -> rosenblatt_learners::Step {
+    fn learn<R: Row>(&mut self, x: &R, y: f32, h: f32, e: usize) -> rosenblatt_learners::Step {
         self.total += self.loss.value(f64::from(y) * f64::from(self.inner.margin(x)));
-        self.inner.learn(x, y, e)
+        self.inner.learn(x, y, h, e)
     }
     fn model(&self) -> L::Model {
         self.inner.model()
@@ -442,7 +442,7 @@ fn passive_aggressive_matches_the_f64_reference() {
     let d = &data;
     for i in 0..10 {
         let x = d.row(i);
-        l.learn(&x, d.label(i), i);
+        l.learn(&x, d.label(i), 1.0, i);
         assert!((d.label(i) * l.margin(&x) - 1.0).abs() < 1e-4 || d.label(i) * l.margin(&x) > 1.0);
     }
 }
@@ -574,7 +574,7 @@ fn hints_change_no_bit<L: OnlineLearner<Model = LinearModel>>(
     let mut direct = make();
     for _ in 0..2 {
         for i in 0..data.len() {
-            direct.learn(&data.row(i), data.label(i), i);
+            direct.learn(&data.row(i), data.label(i), 1.0, i);
         }
     }
     let (a, b) = (looped.model(), direct.model());

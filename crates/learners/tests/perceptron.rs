@@ -255,8 +255,8 @@ impl<L: OnlineLearner> OnlineLearner for F64Average<L> {
     fn margin<R: rosenblatt_kernels::Row>(&self, x: &R) -> f32 {
         self.inner.margin(x)
     }
-    fn learn<R: rosenblatt_kernels::Row>(&mut self, x: &R, y: f32, e: usize) -> rosenblatt_learners::Step {
-        let s = self.inner.learn(x, y, e);
+    fn learn<R: rosenblatt_kernels::Row>(&mut self, x: &R, y: f32, h: f32, e: usize) -> rosenblatt_learners::Step {
+        let s = self.inner.learn(x, y, h, e);
         if s.updated {
             for k in 0..x.nnz() {
                 let (i, v) = x.entry(k);
@@ -373,14 +373,15 @@ fn voted_predictor_round_trips_through_its_parts_and_rejects_bad_ones() {
     assert_eq!(a, b);
     assert_eq!(back.to_parts(), parts);
     type Break = fn(&mut VotedParts);
-    let breaks: [(&str, Break); 8] = [
+    let breaks: [(&str, Break); 9] = [
         ("eta", |p| p.eta = f32::NAN),
         ("offsets", |p| *p.offsets.last_mut().unwrap() += 1),
         ("offsets", |p| p.offsets.swap(1, 2)),
         ("indices", |p| p.indices[0] = p.dim as u32),
         ("values", |p| p.values[0] = 0.0),
         ("slots", |p| p.slots[0] = u32::MAX),
-        ("labels", |p| p.labels[0] = 0.5),
+        ("labels", |p| p.labels[0] = 0.0),
+        ("labels", |p| p.labels[1] = f32::INFINITY),
         ("mistakes", |p| {
             p.counts.pop();
         }),
@@ -556,7 +557,7 @@ impl OnlineLearner for Seen {
     fn margin<R: rosenblatt_kernels::Row>(&self, _: &R) -> f32 {
         0.0
     }
-    fn learn<R: rosenblatt_kernels::Row>(&mut self, _: &R, _: f32, e: usize) -> rosenblatt_learners::Step {
+    fn learn<R: rosenblatt_kernels::Row>(&mut self, _: &R, _: f32, _: f32, e: usize) -> rosenblatt_learners::Step {
         self.seen.push(e);
         Default::default()
     }

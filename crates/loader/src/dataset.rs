@@ -189,8 +189,9 @@ impl Dataset {
 }
 
 /// Appends `shard`'s rows to `out` as a parser gives them: the stored
-/// non-zeros, labels (or label sets: `out` in multi-label form) and query
-/// ids, [`NO_QID`] where a row has none. The values are the encoding's,
+/// non-zeros, labels (or label sets: `out` in multi-label form), query
+/// ids ([`NO_QID`] where a row has none) and importance weights (a column
+/// only once some shard has one). The values are the encoding's,
 /// which are the parsed ones wherever the writer chose the encoding.
 #[allow(clippy::needless_range_loop)] // `r` indexes rows, labels and multi-labels alike
 pub(crate) fn append_rows(shard: &crate::Shard, out: &mut Rows) {
@@ -218,6 +219,11 @@ pub(crate) fn append_rows(shard: &crate::Shard, out: &mut Rows) {
             out.qids.push(shard.qid(r));
         }
     });
+    if !shard.weights().is_empty() || !out.weights.is_empty() {
+        let n = shard.header().rows as usize;
+        out.weights.resize(out.len() - n, 1.0);
+        out.weights.extend((0..n).map(|r| shard.weight(r)));
+    }
     out.dim = out.dim.max(shard.header().dim);
 }
 
@@ -261,7 +267,7 @@ impl Dataset {
         let (kind, encoding) = crate::encoding::Stats::of(rows)
             .choose(opts, dim, &mut |scale| crate::encoding::u8_exact(&rows.values, scale))?;
         let (mut scratch, mut image) = (crate::writer::Scratch::default(), Vec::new());
-        let qids = rows.has_qids();
+        let columns = crate::writer::Columns { qids: rows.has_qids(), weights: rows.has_weights() };
         let (_, crc32) = crate::writer::encode_range(
             rows,
             0,
@@ -270,7 +276,7 @@ impl Dataset {
             encoding,
             kind,
             opts.index_base,
-            qids,
+            columns,
             None,
             &mut scratch,
             &mut image,
@@ -296,7 +302,8 @@ impl Dataset {
             },
             label_kind: kind,
             label_counts: counts.into_iter().map(|(b, c)| (f64::from_bits(b), c)).collect(),
-            has_qids: rows.has_qids(),
+            has_qids: columns.qids,
+            has_weights: columns.weights,
             hashing: opts.hashing.clone(),
             shards: vec![crate::manifest::ShardEntry {
                 file: String::new(),

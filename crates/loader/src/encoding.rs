@@ -250,6 +250,8 @@ pub(crate) struct Stats {
     class_labels: bool,
     multilabel: bool,
     pub(crate) qids: bool,
+    /// Some row's importance weight is not 1.
+    pub(crate) weights: bool,
 }
 
 impl Stats {
@@ -263,6 +265,7 @@ impl Stats {
             class_labels: true,
             multilabel,
             qids: false,
+            weights: false,
         }
     }
 
@@ -292,6 +295,7 @@ impl Stats {
         self.values.add_par(&rows.values[from..]);
         self.add_labels(rows.labels.get(first..).unwrap_or_default());
         self.qids |= rows.qids.get(first..).unwrap_or_default().iter().any(|&q| q != crate::libsvm::NO_QID);
+        self.weights |= rows.weights.get(first..).unwrap_or_default().iter().any(|&w| w != 1.0);
     }
 
     pub(crate) fn add_labels(&mut self, labels: &[f32]) {

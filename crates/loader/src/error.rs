@@ -116,8 +116,8 @@ pub enum ParseErrorKind {
     /// A class label that is not a whole number 1..2^24.
     #[error("class label {0}: give a whole number from 1 to 16777215")]
     VwClassLabel(String),
-    /// An importance weight other than 1.
-    #[error("importance weight {0}: rows weighted other than 1 are not supported yet")]
+    /// An importance weight that is negative or not finite.
+    #[error("importance weight {0}: a weight must be a finite number >= 0")]
     VwWeight(String),
 }
 

@@ -1,7 +1,7 @@
 //! The binary shard format (`docs/shard-format.md`): a fixed header
 //! decoded field by field with checked arithmetic, then 64-byte-aligned
 //! sections (labels, row offsets, indices, values, qids, multi-label
-//! offsets), each with a CRC-32; and the encodings rows are stored in.
+//! offsets, importance weights), each with a CRC-32; and the encodings rows are stored in.
 //! Writing a shard image ([`encode`]) and reading its header back
 //! (`decode_header`) live here; opening and validating a whole shard is
 //! [`crate::shard`].
@@ -13,15 +13,18 @@ use std::path::Path;
 
 /// File magic, 8 bytes.
 pub const MAGIC: [u8; 8] = *b"RBLTSHRD";
-/// The format version this code writes and reads.
-pub const VERSION: u32 = 1;
+/// The newest format version this code writes and reads: version 2 adds
+/// the weights section. A shard without weights is written as version 1,
+/// byte for byte what builds before weights wrote (and still read).
+pub const VERSION: u32 = 2;
 /// Header size in bytes.
 pub const HEADER_LEN: usize = 256;
 /// Section alignment in bytes.
 pub const ALIGN: usize = 64;
-/// Number of sections.
-pub const SECTIONS: usize = 6;
-pub(crate) const SECTION_NAMES: [&str; SECTIONS] = ["labels", "offsets", "indices", "values", "qids", "label-offsets"];
+/// Number of sections (version 2; version 1 has the first six).
+pub const SECTIONS: usize = 7;
+pub(crate) const SECTION_NAMES: [&str; SECTIONS] =
+    ["labels", "offsets", "indices", "values", "qids", "label-offsets", "weights"];
 const TABLE_AT: usize = 64;
 const HEADER_CRC_AT: usize = HEADER_LEN - 8;
 
@@ -175,6 +178,8 @@ pub struct ShardData<'a> {
     pub values: ValueColumnData<'a>,
     /// Group ids, empty if no row has one.
     pub qids: &'a [u64],
+    /// Importance weights, empty if every row's is 1.
+    pub weights: &'a [f32],
 }
 
 /// Label column to write.
@@ -245,8 +250,18 @@ pub fn write_image(header: &Header, data: &ShardData<'_>, out: &mut impl Write) 
         ValueColumnData::U8(v) => v,
         ValueColumnData::Ones => &[],
     };
-    let sections: [&[u8]; SECTIONS] =
-        [labels, bytemuck::cast_slice(data.offsets), indices, values, bytemuck::cast_slice(data.qids), label_offsets];
+    let sections: [&[u8]; SECTIONS] = [
+        labels,
+        bytemuck::cast_slice(data.offsets),
+        indices,
+        values,
+        bytemuck::cast_slice(data.qids),
+        label_offsets,
+        bytemuck::cast_slice(data.weights),
+    ];
+    // Version 1 (six sections) unless there are weights.
+    let used = if data.weights.is_empty() { SECTIONS - 1 } else { SECTIONS };
+    let sections = &sections[..used];
     let mut table = [Section::default(); SECTIONS];
     let mut at = HEADER_LEN;
     for (s, bytes) in sections.iter().enumerate() {
@@ -255,10 +270,10 @@ pub fn write_image(header: &Header, data: &ShardData<'_>, out: &mut impl Write) 
         at += bytes.len();
     }
     let mut h = [0u8; HEADER_LEN];
-    write_header(&mut h, header, &table);
+    write_header(&mut h, header, &table[..used]);
     let mut w = Counted { out, crc: crc32fast::Hasher::new(), len: 0 };
     w.put(&h)?;
-    for (sec, bytes) in table.iter().zip(sections) {
+    for (sec, bytes) in table.iter().zip(sections.iter().copied()) {
         w.put(&[0u8; ALIGN][..sec.offset as usize - w.len])?;
         w.put_hashed(bytes, sec.crc)?;
     }
@@ -289,9 +304,10 @@ impl<W: Write> Counted<'_, W> {
     }
 }
 
-fn write_header(h: &mut [u8], header: &Header, table: &[Section; SECTIONS]) {
+fn write_header(h: &mut [u8], header: &Header, table: &[Section]) {
+    let version: u32 = if table.len() == SECTIONS { VERSION } else { 1 };
     h[0..8].copy_from_slice(&MAGIC);
-    h[8..12].copy_from_slice(&VERSION.to_le_bytes());
+    h[8..12].copy_from_slice(&version.to_le_bytes());
     h[12..16].copy_from_slice(&(HEADER_LEN as u32).to_le_bytes());
     h[16..24].copy_from_slice(&header.rows.to_le_bytes());
     h[24..32].copy_from_slice(&header.nnz.to_le_bytes());
@@ -355,9 +371,12 @@ pub(crate) fn decode_header(path: &Path, b: &[u8]) -> Result<(Header, [Section; 
     let u32_at = |at: usize| u32::from_le_bytes(b[at..at + 4].try_into().expect("4 bytes"));
     let u64_at = |at: usize| u64::from_le_bytes(b[at..at + 8].try_into().expect("8 bytes"));
     let version = u32_at(8);
-    if version != VERSION {
-        return Err(bad(format!("format version {version}; this build reads version {VERSION}")));
+    if !(1..=VERSION).contains(&version) {
+        return Err(bad(format!("format version {version}; this build reads versions 1 to {VERSION}")));
     }
+    // Version 1 has no weights section: its slot in the table is reserved
+    // (zero), and the section is empty.
+    let sections = if version == 1 { SECTIONS - 1 } else { SECTIONS };
     let stored = u32_at(HEADER_CRC_AT);
     let crc = crc32fast::hash(&b[..HEADER_CRC_AT]);
     if stored != crc {
@@ -407,7 +426,7 @@ pub(crate) fn decode_header(path: &Path, b: &[u8]) -> Result<(Header, [Section; 
     }
     let mut table = [Section::default(); SECTIONS];
     let mut end = HEADER_LEN as u64;
-    for (s, sec) in table.iter_mut().enumerate() {
+    for (s, sec) in table.iter_mut().enumerate().take(sections) {
         let at = TABLE_AT + s * 24;
         *sec = Section { offset: u64_at(at), len: u64_at(at + 8), crc: u32_at(at + 16) };
         let name = SECTION_NAMES[s];
@@ -425,6 +444,11 @@ pub(crate) fn decode_header(path: &Path, b: &[u8]) -> Result<(Header, [Section; 
             )));
         }
     }
+    if version == 1 {
+        // The empty weights section sits where the sixth ends (the CRC-32
+        // of no bytes is 0).
+        table[SECTIONS - 1] = Section { offset: end, len: 0, crc: 0 };
+    }
     // Every section's length must be what the counts say: no reading past a
     // section, no trusting a count the bytes do not back.
     let need = |count: Option<u64>, width: u64| count.and_then(|c| c.checked_mul(width));
@@ -441,12 +465,14 @@ pub(crate) fn decode_header(path: &Path, b: &[u8]) -> Result<(Header, [Section; 
         need(Some(nnz), vbytes),
         None, // qids: 0 or rows × 8, checked below
         if multi { need(rows.checked_add(1), 8) } else { Some(0) },
+        None, // weights: 0 or rows × 4, checked below
     ];
     for (s, (sec, want)) in table.iter().zip(expect).enumerate() {
         let len = sec.len;
+        let width = if s == SECTIONS - 1 { 4 } else { 8 };
         let ok = match want {
             Some(e) => len == e,
-            None => len == 0 || Some(len) == rows.checked_mul(8),
+            None => len == 0 || Some(len) == rows.checked_mul(width),
         };
         if !ok {
             return Err(bad(format!(
@@ -477,6 +503,7 @@ mod tests {
                 indices: if index_bytes == 2 { Indices::U16(&i16s) } else { Indices::U32(&i32s) },
                 values: ValueColumnData::F32(&[0.5, 2.0, -1.0, 3.0]),
                 qids: &[],
+                weights: &[],
             };
             let header = |dim| Header {
                 rows: 2,
@@ -515,6 +542,7 @@ mod tests {
                 indices: Indices::None,
                 values: ValueColumnData::F32(&[1.0, 2.0]),
                 qids: &[],
+                weights: &[],
             },
         );
         let mut h: [u8; HEADER_LEN] = dense[..HEADER_LEN].try_into().unwrap();

@@ -99,6 +99,16 @@ macro_rules! encodings {
                     $(ExamplesView::$variant(e) => ExamplesView::$variant(e.with_labels(labels)),)*
                 }
             }
+            /// The same rows with other importance weights, one per row.
+            /// Panics if `weights` has another length.
+            pub fn with_weights<'b>(&self, weights: &'b [f32]) -> ExamplesView<'b>
+            where
+                'a: 'b,
+            {
+                match self {
+                    $(ExamplesView::$variant(e) => ExamplesView::$variant(e.with_weights(weights)),)*
+                }
+            }
         }
 
         /// One example set over shards that all hold `kind`'s rows.

@@ -48,6 +48,10 @@ pub struct Manifest {
     pub label_counts: Vec<(f64, u64)>,
     /// Whether rows carry qids.
     pub has_qids: bool,
+    /// Whether rows carry importance weights (written only when they do,
+    /// so that datasets without keep their manifests' bytes).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub has_weights: bool,
     /// The shards, in row order.
     pub shards: Vec<ShardEntry>,
     /// How the rows' features were hashed, for data converted from VW

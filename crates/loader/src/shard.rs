@@ -181,6 +181,16 @@ impl Shard {
         bytemuck::cast_slice(self.section(4))
     }
 
+    /// Importance weights, empty if the shard has none (every row's is 1).
+    pub fn weights(&self) -> &[f32] {
+        bytemuck::cast_slice(self.section(SECTIONS - 1))
+    }
+
+    /// Row `r`'s importance weight.
+    pub fn weight(&self, r: usize) -> f32 {
+        self.weights().get(r).copied().unwrap_or(1.0)
+    }
+
     /// Row `r`'s qid, [`NO_QID`] if none.
     pub fn qid(&self, r: usize) -> u64 {
         self.qids().get(r).copied().unwrap_or(NO_QID)
@@ -296,6 +306,10 @@ impl Shard {
             if let Some(r) = l.iter().position(|x| !x.is_finite()) {
                 return bad(format!("label of row {r} is not finite ({})", l[r]));
             }
+        }
+        let w = self.weights();
+        if let Some(r) = w.iter().position(|x| !(x.is_finite() && *x >= 0.0)) {
+            return bad(format!("importance weight of row {r} is {} (weights are finite and >= 0)", w[r]));
         }
         match h.encoding.values {
             ValueEncoding::F32 => {

@@ -1,7 +1,7 @@
 //! A dataset's shards as one [`Examples`] set — what learners train on —
 //! and the views the library takes of it without copying a row: a range of
 //! rows (a holdout tail, a part), or the same rows under other labels
-//! (one class against the rest).
+//! (one class against the rest), or under other importance weights.
 
 use crate::dataset::Dataset;
 use crate::error::LoadError;
@@ -13,19 +13,21 @@ use rosenblatt_kernels::Examples;
 use std::ops::Range;
 
 /// One shard's rows in a [`ShardedExamples`]: its row set (possibly a
-/// range of the shard's rows), their labels, and where they start in the
-/// shard (for releasing pages).
+/// range of the shard's rows), their labels, their importance weights
+/// (empty: every row's is 1), and where they start in the shard (for
+/// releasing pages).
 #[derive(Clone, Debug)]
 pub(crate) struct Part<'a, S> {
     rows: S,
     labels: &'a [f32],
+    weights: &'a [f32],
     shard: &'a Shard,
     first: usize,
 }
 
 impl<'a, S: RowSet> Part<'a, S> {
     pub(crate) fn new(rows: S, shard: &'a Shard) -> Self {
-        Part { rows, labels: shard.labels(), shard, first: 0 }
+        Part { rows, labels: shard.labels(), weights: shard.weights(), shard, first: 0 }
     }
 }
 
@@ -72,6 +74,7 @@ impl<'a, S: RowSet> ShardedExamples<'a, S> {
                 parts.push(Part {
                     rows: part.rows.range(la, lb),
                     labels: &part.labels[la..lb],
+                    weights: part.weights.get(la..lb).unwrap_or_default(),
                     shard: part.shard,
                     first: part.first + la,
                 });
@@ -95,6 +98,30 @@ impl<'a, S: RowSet> ShardedExamples<'a, S> {
             .map(|(p, &s)| Part {
                 rows: p.rows.range(0, p.rows.len()),
                 labels: &labels[s..s + p.rows.len()],
+                weights: p.weights,
+                shard: p.shard,
+                first: p.first,
+            })
+            .collect();
+        ShardedExamples::new(self.dim, parts)
+    }
+
+    /// The same rows weighted `weights[i]` (in place of any the shards
+    /// hold). Panics if `weights` is not one per row.
+    pub fn with_weights<'b>(&self, weights: &'b [f32]) -> ShardedExamples<'b, S>
+    where
+        'a: 'b,
+        S: 'b,
+    {
+        assert_eq!(weights.len(), self.len, "one weight per row");
+        let parts = self
+            .parts
+            .iter()
+            .zip(&self.starts)
+            .map(|(p, &s)| Part {
+                rows: p.rows.range(0, p.rows.len()),
+                labels: p.labels,
+                weights: &weights[s..s + p.rows.len()],
                 shard: p.shard,
                 first: p.first,
             })
@@ -123,6 +150,14 @@ impl<S: RowSet> Examples for ShardedExamples<'_, S> {
     fn label(&self, i: usize) -> f32 {
         let (p, j) = self.locate(i);
         self.parts[p].labels[j]
+    }
+    #[inline]
+    fn weight(&self, i: usize) -> f32 {
+        let (p, j) = self.locate(i);
+        self.parts[p].weights.get(j).copied().unwrap_or(1.0)
+    }
+    fn weighted(&self) -> bool {
+        self.parts.iter().any(|p| !p.weights.is_empty())
     }
     /// Each shard's label slice in turn, swept without a branch per label
     /// (it vectorises), searched only where a label is bad: no search for

@@ -192,6 +192,11 @@ impl State {
         let mut evicted: Vec<(Source, Vec<f32>)> = Vec::new();
         let mut delta = vec![0f32; c];
         for (i, &e) in block.iter().enumerate() {
+            // A row of importance 0 is passed over: not a step.
+            let h = data.weight(e as usize);
+            if h == 0.0 {
+                continue;
+            }
             let mut score = f[i * c..(i + 1) * c].to_vec();
             for j in (0..i).filter(|&j| changed[j]) {
                 let k = kbb[j * b + i];
@@ -244,6 +249,8 @@ impl State {
                 }
             };
             if mistake {
+                // The update of a row that counts h times.
+                delta.iter_mut().for_each(|dl| *dl *= h);
                 self.mistakes += 1;
                 let before = evicted.len();
                 let slot = match self.slot_of[e as usize] {

@@ -512,7 +512,7 @@ fn part_pass<L: OnlineLearner, E: Examples>(
 
 /// Presents the examples `run` (indices into `data`, whose first row is
 /// the training set's row `first_row`) to `learner` once, in that order,
-/// calling `after` with each step's outcome; at step `k` it asks for rows
+/// with each row's importance, calling `after` with each step's outcome; at step `k` it asks for rows
 /// `ahead[k]` and then `near[k]` to be loaded (out of order, the hardware
 /// prefetcher cannot guess what comes). The loop that runs per example.
 #[inline(always)]
@@ -538,6 +538,10 @@ fn present<L: OnlineLearner, E: Examples>(
             learner.prefetch(&data.row(a as usize));
         }
         let i = i as usize;
-        after(learner.learn(&data.row(i), data.label(i), first_row + i));
+        // A row of importance 0 is passed over: not a step, as if absent.
+        let h = data.weight(i);
+        if h != 0.0 {
+            after(learner.learn(&data.row(i), data.label(i), h, first_row + i));
+        }
     }
 }

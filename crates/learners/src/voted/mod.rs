@@ -81,11 +81,12 @@ impl OnlineLearner for VotedPerceptron {
         self.s.margin(x)
     }
     #[inline]
-    fn learn<R: Row>(&mut self, x: &R, y: f32, example: usize) -> Step {
+    fn learn<R: Row>(&mut self, x: &R, y: f32, h: f32, example: usize) -> Step {
         self.step += 1;
-        let mistake = self.s.perceptron_step(x, y, self.eta);
+        let mistake = self.s.perceptron_step(x, y, self.eta * h);
         if mistake {
-            self.mistakes.push((example as u32, y));
+            // The update's coefficient: the label times the row's importance.
+            self.mistakes.push((example as u32, h * y));
             self.counts.push(0);
         }
         // Step t counts for the vector current after it (the new one on a mistake).

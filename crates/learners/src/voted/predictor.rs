@@ -137,7 +137,8 @@ impl VotedPredictor {
     /// Checks `p` and builds the predictor: offsets start at 0, never
     /// decrease and end at the number of entries; indices strictly increase
     /// within a row and stay below `dim`; values are finite and non-zero;
-    /// every slot names a stored row; labels are ±1; counts are one more
+    /// every slot names a stored row; labels (each mistake's label times
+    /// its row's importance) are finite and non-zero; counts are one more
     /// than the mistakes; `eta` is finite and positive.
     pub fn from_parts(p: VotedParts) -> Result<VotedPredictor, LearnError> {
         let invalid = |what: &'static str, value: String| Err(param(what, value, "a valid voted model"));
@@ -177,7 +178,7 @@ impl VotedPredictor {
         if let Some(k) = p.slots.iter().position(|&s| s as usize >= rows) {
             return invalid("slots", format!("mistake {k} names row {} of {rows}", p.slots[k]));
         }
-        if let Some(k) = p.labels.iter().position(|&y| y != 1.0 && y != -1.0) {
+        if let Some(k) = p.labels.iter().position(|&y| !(y.is_finite() && y != 0.0)) {
             return invalid("labels", format!("mistake {k} has label {}", p.labels[k]));
         }
         if p.segment_firsts.first() != Some(&0)

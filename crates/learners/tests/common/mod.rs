@@ -35,8 +35,8 @@ impl<L: OnlineLearner> OnlineLearner for Spy<L> {
     fn margin<R: Row>(&self, x: &R) -> f32 {
         self.inner.margin(x)
     }
-    fn learn<R: Row>(&mut self, x: &R, y: f32, e: usize) -> Step {
-        let s = self.inner.learn(x, y, e);
+    fn learn<R: Row>(&mut self, x: &R, y: f32, h: f32, e: usize) -> Step {
+        let s = self.inner.learn(x, y, h, e);
         if s.mistake {
             self.mistakes.push(e);
         }

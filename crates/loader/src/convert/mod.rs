@@ -403,20 +403,21 @@ fn convert_csv(
 }
 
 /// What a dataset's shards are written as: what [`DatasetWriter::create`]
-/// and [`DatasetWriter::set_qids`] take.
+/// and [`DatasetWriter::set_columns`] take.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Choice {
     dim: u64,
     kind: LabelKind,
     encoding: Encoding,
     qids: bool,
+    weights: bool,
 }
 
 impl Choice {
     /// A new dataset in `out` written as this choice.
     fn writer(&self, out: &Path, w: &WriteOptions) -> Result<DatasetWriter, LoadError> {
         let mut writer = DatasetWriter::create(out, self.dim, self.encoding, self.kind, w.index_base)?;
-        writer.set_qids(self.qids);
+        writer.set_columns(self.qids, self.weights);
         writer.set_hashing(w.hashing.clone());
         Ok(writer)
     }
@@ -440,7 +441,7 @@ fn choose(stats: &Stats, opts: &WriteOptions, exact: &mut dyn FnMut(f32) -> bool
         return Err(LoadError::Invalid(format!("dimension {dim} is below the largest index + 1 ({})", stats.dim)));
     }
     let (kind, encoding) = stats.choose(opts, dim, exact)?;
-    Ok(Choice { dim, kind, encoding, qids: stats.qids })
+    Ok(Choice { dim, kind, encoding, qids: stats.qids, weights: stats.weights })
 }
 
 /// Whether the values are bytes times a scale, checked block by block as

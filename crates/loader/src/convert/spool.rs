@@ -296,6 +296,7 @@ pub(super) fn write_batch(path: &Path, rows: &Rows) -> std::io::Result<()> {
     column(&mut out, &rows.values)?;
     column(&mut out, &rows.labels)?;
     column(&mut out, &rows.qids)?;
+    column(&mut out, &rows.weights)?;
     column(&mut out, &rows.label_offsets)?;
     column(&mut out, &rows.multilabels)?;
     column(&mut out, &[rows.dim])?;
@@ -320,6 +321,7 @@ pub(super) fn read_batch(path: &Path, rows: &mut Rows) -> std::io::Result<()> {
     column(&mut r, &mut rows.values)?;
     column(&mut r, &mut rows.labels)?;
     column(&mut r, &mut rows.qids)?;
+    column(&mut r, &mut rows.weights)?;
     column(&mut r, &mut rows.label_offsets)?;
     column(&mut r, &mut rows.multilabels)?;
     let mut dim = Vec::new();

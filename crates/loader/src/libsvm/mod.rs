@@ -57,6 +57,9 @@ pub struct Rows {
     pub multilabels: Vec<u32>,
     /// One group id per row, [`NO_QID`] where the row has none.
     pub qids: Vec<u64>,
+    /// One importance weight per row (finite, ≥ 0), or none: every row's
+    /// is 1 (formats without weights leave it empty).
+    pub weights: Vec<f32>,
     /// Row starts into `indices`/`values`, one more than there are rows.
     pub offsets: Vec<u64>,
     /// Feature indices, zero-based.
@@ -136,6 +139,12 @@ impl Rows {
         if !self.qids.is_empty() && self.qids.len() != n {
             return Err(format!("{} query ids for {n} rows", self.qids.len()));
         }
+        if !self.weights.is_empty() && self.weights.len() != n {
+            return Err(format!("{} weights for {n} rows", self.weights.len()));
+        }
+        if let Some(r) = self.weights.iter().position(|w| !(w.is_finite() && *w >= 0.0)) {
+            return Err(format!("row {r}: weight {} (weights must be finite and >= 0)", self.weights[r]));
+        }
         Ok(())
     }
 
@@ -152,6 +161,16 @@ impl Rows {
     /// Whether any row has a `qid`.
     pub fn has_qids(&self) -> bool {
         self.qids.iter().any(|&q| q != NO_QID)
+    }
+
+    /// Whether any row's importance weight is not 1.
+    pub fn has_weights(&self) -> bool {
+        self.weights.iter().any(|&w| w != 1.0)
+    }
+
+    /// Row `r`'s importance weight.
+    pub fn weight(&self, r: usize) -> f32 {
+        self.weights.get(r).copied().unwrap_or(1.0)
     }
 
     /// One past the largest index (stored, or mentioned by an explicit
@@ -178,6 +197,7 @@ impl Rows {
         self.labels.clear();
         self.multilabels.clear();
         self.qids.clear();
+        self.weights.clear();
         self.indices.clear();
         self.values.clear();
         self.skipped.clear();
@@ -203,7 +223,12 @@ impl Rows {
         par_append(&mut self.labels, &labels, |_, l| l);
         let qids: Vec<&[u64]> = pieces.iter().map(|p| &p.qids[..]).collect();
         par_append(&mut self.qids, &qids, |_, q| q);
-        pieces.iter().for_each(|piece| self.append_label_sets(piece));
+        let mut before = self.len() - pieces.iter().map(Rows::len).sum::<usize>();
+        for piece in pieces {
+            self.append_weights(before, piece);
+            self.append_label_sets(piece);
+            before += piece.len();
+        }
     }
 
     /// Appends everything of `other` but its features, whose first is
@@ -212,7 +237,22 @@ impl Rows {
         self.offsets.extend(other.offsets[1..].iter().map(|o| o + entry_base));
         self.labels.extend_from_slice(&other.labels);
         self.qids.extend_from_slice(&other.qids);
+        self.append_weights(self.len() - other.len(), other);
         self.append_label_sets(other);
+    }
+
+    /// Appends `other`'s weights after the `before` rows that precede its
+    /// own: the column stays empty while no row has a weight, and holds
+    /// one per row once any has.
+    fn append_weights(&mut self, before: usize, other: &Rows) {
+        if self.weights.is_empty() && other.weights.is_empty() {
+            return;
+        }
+        self.weights.resize(before, 1.0);
+        match other.weights.is_empty() {
+            true => self.weights.resize(before + other.len(), 1.0),
+            false => self.weights.extend_from_slice(&other.weights),
+        }
     }
 
     /// Appends `other`'s label sets, skipped lines and dimension: what

@@ -376,12 +376,16 @@ impl Compiled {
         if head.count() > 3 {
             return Err((words[3].1 as u64, ParseErrorKind::VwLabelWords));
         }
-        let number = |&(w, col): &(&[u8], usize)| {
+        let number = |&(w, col): &(&[u8], usize), bad: fn(&[u8]) -> ParseErrorKind| {
             let (v, n) = parse_float(w);
-            if n != w.len() || !v.is_finite() { Err((col as u64, ParseErrorKind::BadLabel)) } else { Ok(v) }
+            if n != w.len() || !v.is_finite() { Err((col as u64, bad(w))) } else { Ok(v) }
         };
-        let label = words.first().map(number).transpose()?;
-        let weight = words.get(1).map(number).transpose()?.unwrap_or(1.0);
+        let label = words.first().map(|w| number(w, |_| ParseErrorKind::BadLabel)).transpose()?;
+        let weight = words
+            .get(1)
+            .map(|w| number(w, |w| ParseErrorKind::VwWeight(String::from_utf8_lossy(w).into_owned())))
+            .transpose()?
+            .unwrap_or(1.0);
         Ok(Example { label, weight, initial: words.len() == 3, tag: None })
     }
 }

@@ -191,12 +191,17 @@ fn read_row<'a>(
     } else {
         return Err((column, ParseErrorKind::VwBinaryLabel(label.to_string())));
     };
-    if ex.weight != 1.0 {
+    if !(ex.weight.is_finite() && ex.weight >= 0.0) {
         return Err((head.words()[1].1 as u64, ParseErrorKind::VwWeight(ex.weight.to_string())));
     }
     notes.initial_values += u64::from(ex.initial);
     if !push_row(rows, label, entries) {
         return Err((1, ParseErrorKind::NonFiniteValue));
+    }
+    // The weight column stays empty until a row's weight is not 1.
+    if ex.weight != 1.0 || !rows.weights.is_empty() {
+        rows.weights.resize(rows.len() - 1, 1.0);
+        rows.weights.push(ex.weight);
     }
     Ok(())
 }

@@ -4,13 +4,14 @@
 //! [`DatasetWriter`] shard by shard for generators).
 
 use crate::error::LoadError;
-use crate::format::{
-    self, Encoding, Header, Indices, LabelKind, Labels, Layout, ShardData, ValueColumnData, ValueEncoding,
-};
+use crate::format::{self, Encoding, LabelKind, Layout, ValueEncoding};
 use crate::fs::{AtomicFile, write_atomic};
 use crate::libsvm::Rows;
 use crate::manifest::{FORMAT_NAME, MANIFEST, MANIFEST_VERSION, Manifest, ShardEntry};
 use std::path::{Path, PathBuf};
+
+mod encode;
+pub(crate) use encode::{Columns, Scratch, encode_range};
 
 pub use crate::encoding::{DENSE_MIN_DENSITY, choose_encoding, find_u8_scale, parse_encoding};
 pub(crate) use crate::encoding::{Stats, encode_u8, u8_exact, u8_exact_par, u8_of};
@@ -86,7 +87,9 @@ pub struct DatasetWriter {
     rows: u64,
     nonzeros: u64,
     counts: std::collections::BTreeMap<u64, u64>,
-    has_qids: Option<bool>,
+    /// Which optional columns the shards carry: set up front, or decided
+    /// by the first shard.
+    columns: Option<Columns>,
     finished: bool,
     scratch: Scratch,
     /// A sparse u8 encoding's bytes of the batch last checked (all its
@@ -146,7 +149,7 @@ impl DatasetWriter {
             rows: 0,
             nonzeros: 0,
             counts: Default::default(),
-            has_qids: None,
+            columns: None,
             finished: false,
             scratch: Scratch::default(),
             batch_u8: Vec::new(),
@@ -209,11 +212,11 @@ impl DatasetWriter {
         self.push(rows, 0, rows.len())
     }
 
-    /// Says up front whether the shards carry query ids (else the first
-    /// shard decides): rows that stream in batches may have them in some
-    /// batches only.
-    pub(crate) fn set_qids(&mut self, qids: bool) {
-        self.has_qids = Some(qids);
+    /// Says up front whether the shards carry query ids and importance
+    /// weights (else the first shard decides): rows that stream in batches
+    /// may have them in some batches only.
+    pub(crate) fn set_columns(&mut self, qids: bool, weights: bool) {
+        self.columns = Some(Columns { qids, weights });
     }
 
     /// Records how the rows were hashed (VW text).
@@ -308,24 +311,26 @@ impl DatasetWriter {
 
     /// Writes rows `a..b` of `rows` as the next shard (checked by the caller).
     fn push(&mut self, rows: &Rows, a: usize, b: usize) -> Result<(), LoadError> {
-        let qids = rows.has_qids();
-        if !*self.has_qids.get_or_insert(qids) && qids {
-            return Err(LoadError::Invalid(format!(
-                "shard {} of {}: query ids in some shards but not in others",
-                self.entries.len(),
-                self.dir.display()
-            )));
+        let here = Columns { qids: rows.has_qids(), weights: rows.has_weights() };
+        let columns = *self.columns.get_or_insert(here);
+        for (name, set, now) in [("query ids", columns.qids, here.qids), ("importance weights", columns.weights, here.weights)] {
+            if now && !set {
+                return Err(LoadError::Invalid(format!(
+                    "shard {} of {}: {name} in some shards but not in others",
+                    self.entries.len(),
+                    self.dir.display()
+                )));
+            }
         }
         let file = format!("shard-{:05}.rbs", self.entries.len());
         let path = self.dir.join(&file);
-        let (dim, enc, kind, base, qids) =
-            (self.dim, self.encoding, self.kind, self.index_base, self.has_qids == Some(true));
+        let (dim, enc, kind, base) = (self.dim, self.encoding, self.kind, self.index_base);
         let mut shard = AtomicFile::create(&path)?;
         // A sparse u8 batch's values were encoded by `check`.
         let checked_u8 = (enc.layout == Layout::Sparse && matches!(enc.values, ValueEncoding::U8 { .. }))
             .then_some(&self.batch_u8[..]);
         let (bytes, crc32) =
-            encode_range(rows, a, b, dim, enc, kind, base, qids, checked_u8, &mut self.scratch, &mut shard)
+            encode_range(rows, a, b, dim, enc, kind, base, columns, checked_u8, &mut self.scratch, &mut shard)
                 .map_err(|e| LoadError::io(&path, e))?;
         let out = shard.commit_unsynced()?;
         self.written.push(path.clone());
@@ -391,7 +396,8 @@ impl DatasetWriter {
             },
             label_kind: self.kind,
             label_counts,
-            has_qids: self.has_qids.unwrap_or(false),
+            has_qids: self.columns.is_some_and(|c| c.qids),
+            has_weights: self.columns.is_some_and(|c| c.weights),
             shards: std::mem::take(&mut self.entries),
             hashing: self.hashing.clone(),
         };
@@ -411,125 +417,6 @@ impl Drop for DatasetWriter {
             }
         }
     }
-}
-
-/// The columns of a shard that differ from its rows' own (offsets from the
-/// shard's start, bytes, u16 indices, dense rows, label offsets, absent
-/// query ids), kept from one shard to the next: fresh ones would cost a
-/// page fault and the kernel's zeroing per 4 KiB of each (SPEED.md#convert).
-#[derive(Default)]
-pub(crate) struct Scratch {
-    offsets: Vec<u64>,
-    u8s: Vec<u8>,
-    u16s: Vec<u16>,
-    dense: Vec<f32>,
-    label_offsets: Vec<u64>,
-    qids: Vec<u64>,
-}
-
-impl std::fmt::Debug for Scratch {
-    // The buffers' sizes, not their bytes (an image is hundreds of MB).
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Scratch").field("offsets_capacity", &self.offsets.capacity()).finish_non_exhaustive()
-    }
-}
-
-/// Writes rows `a..b` of `rows` to `out` as one shard image (see
-/// [`format::write_image`]); returns its length and CRC-32. `checked_u8`:
-/// in a sparse u8 encoding, every value of `rows` already encoded.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn encode_range(
-    rows: &Rows,
-    a: usize,
-    b: usize,
-    dim: u64,
-    enc: Encoding,
-    kind: LabelKind,
-    base: u8,
-    qids: bool,
-    checked_u8: Option<&[u8]>,
-    scratch: &mut Scratch,
-    out: &mut impl std::io::Write,
-) -> std::io::Result<(u64, u32)> {
-    let Scratch { offsets, u8s, u16s, dense, label_offsets, qids: qid_column } = scratch;
-    let (s, e) = (rows.offsets[a] as usize, rows.offsets[b] as usize);
-    offsets.clear();
-    offsets.extend(rows.offsets[a..=b].iter().map(|o| o - s as u64));
-    let (idx, vals) = (&rows.indices[s..e], &rows.values[s..e]);
-    let scale = match enc.values {
-        ValueEncoding::U8 { scale } => scale,
-        _ => 1.0,
-    };
-    let inv = 1.0 / scale;
-    // Checked by the writer: every value is k·scale for a byte k.
-    let to_u8 = |v: f32| u8_of(v, scale, inv).unwrap_or(0);
-    let (indices, values, nnz, offs): (Indices<'_>, ValueColumnData<'_>, u64, &[u64]) = match enc.layout {
-        Layout::Dense => {
-            let d = dim as usize;
-            dense.clear();
-            dense.resize((b - a) * d, 0.0);
-            for r in 0..b - a {
-                for k in offsets[r] as usize..offsets[r + 1] as usize {
-                    dense[r * d + idx[k] as usize] = vals[k];
-                }
-            }
-            let values = match enc.values {
-                ValueEncoding::U8 { .. } => {
-                    u8s.clear();
-                    u8s.extend(dense.iter().map(|&v| if v == 0.0 { 0 } else { to_u8(v) }));
-                    ValueColumnData::U8(u8s)
-                }
-                _ => ValueColumnData::F32(dense),
-            };
-            (Indices::None, values, ((b - a) * d) as u64, &[])
-        }
-        Layout::Sparse => {
-            let indices = if enc.index_bytes == 2 {
-                u16s.clear();
-                u16s.extend(idx.iter().map(|&i| i as u16));
-                Indices::U16(u16s)
-            } else {
-                Indices::U32(idx)
-            };
-            let values = match enc.values {
-                ValueEncoding::F32 => ValueColumnData::F32(vals),
-                ValueEncoding::U8 { .. } => match checked_u8 {
-                    Some(bytes) => ValueColumnData::U8(&bytes[s..e]),
-                    None => {
-                        u8s.clear();
-                        u8s.extend(vals.iter().map(|&v| to_u8(v)));
-                        ValueColumnData::U8(u8s)
-                    }
-                },
-                ValueEncoding::Ones => ValueColumnData::Ones,
-            };
-            (indices, values, (e - s) as u64, offsets)
-        }
-    };
-    let labels: Labels<'_>;
-    let multilabels;
-    if kind == LabelKind::Multi {
-        let (ls, le) = (rows.label_offsets[a], rows.label_offsets[b]);
-        label_offsets.clear();
-        label_offsets.extend(rows.label_offsets[a..=b].iter().map(|o| o - ls));
-        labels = Labels::Multi { offsets: label_offsets, ids: &rows.multilabels[ls as usize..le as usize] };
-        multilabels = le - ls;
-    } else {
-        labels = Labels::Single(&rows.labels[a..b]);
-        multilabels = 0;
-    }
-    let qids: &[u64] = if !qids {
-        &[]
-    } else if rows.qids.len() == rows.len() {
-        &rows.qids[a..b]
-    } else {
-        qid_column.clear();
-        qid_column.resize(b - a, crate::libsvm::NO_QID);
-        qid_column
-    };
-    let header =
-        Header { rows: (b - a) as u64, nnz, dim, encoding: enc, label_kind: kind, index_base: base, multilabels };
-    format::write_image(&header, &ShardData { labels, offsets: offs, indices, values, qids }, out)
 }
 
 /// Sets the dimension `dim` in the header of a sparse shard a writer wrote
