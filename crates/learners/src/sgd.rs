@@ -569,7 +569,9 @@ mod tests {
                 for l in &mut l {
                     match step % 7 {
                         0 if step % 70 == 0 => l.learn(&DenseRow::new(&dense[..]), y, 1.0, step),
-                        1 | 2 => l.learn(&SparseRow::try_new(d, &ix, U8Values::new(&bytes, 0.03)).unwrap(), y, 1.0, step),
+                        1 | 2 => {
+                            l.learn(&SparseRow::try_new(d, &ix, U8Values::new(&bytes, 0.03)).unwrap(), y, 1.0, step)
+                        }
                         _ => l.learn(&SparseRow::try_new(d, &ix, &vals[..]).unwrap(), y, 1.0, step),
                     };
                 }

@@ -4,7 +4,7 @@
 use rosenblatt_kernels::{Examples, Row};
 use rosenblatt_learners::{
     Bias, FtrlParams, FtrlProximal, InMemoryExamples, Loss, OnlineLearner, Order, RandomizedFtrl, TrainOptions,
-    max_norm, train,
+    Weighted, max_norm, train,
 };
 
 fn generate(n: usize, dim: usize, active: usize, noise: f64, seed: u64) -> InMemoryExamples {
@@ -31,23 +31,27 @@ fn seq(passes: f64) -> TrainOptions {
     TrainOptions { passes, order: Order::Sequential, seed: 0, stop_when_separated: false, first_pass: 0 }
 }
 
-/// f64 FTRL-Proximal (bias as a constant feature without L1/L2).
-fn reference(data: &InMemoryExamples, p: &FtrlParams, passes: usize) -> (Vec<f64>, f64) {
+/// f64 FTRL-Proximal (bias as a constant feature without L1/L2), each
+/// row's gradient scaled by its importance (rows of weight 0 not steps).
+fn reference<E: Examples>(data: &E, p: &FtrlParams, passes: usize) -> (Vec<f64>, f64) {
     let d = data.dim() + 1;
     let (mut z, mut n) = (vec![0.0f64; d], vec![0.0f64; d]);
     let w = |z: f64, n: f64, reg: bool| {
         let (l1, l2) = if reg { (p.l1, p.l2) } else { (0.0, 0.0) };
         if z.abs() <= l1 { 0.0 } else { -(z - z.signum() * l1) / ((p.beta + n.sqrt()) / p.alpha + l2) }
     };
-    let data = &data;
     for _ in 0..passes {
         for i in 0..data.len() {
+            let h = f64::from(data.weight(i));
+            if h == 0.0 {
+                continue;
+            }
             let r = data.row(i);
             let mut x: Vec<(usize, f64)> = (0..r.nnz()).map(|k| (r.entry(k).0, f64::from(r.entry(k).1))).collect();
             x.push((d - 1, 1.0));
             let m: f64 = x.iter().map(|&(j, v)| w(z[j], n[j], j != d - 1) * v).sum();
             let y = f64::from(data.label(i));
-            let gm = -y / (1.0 + (y * m).exp());
+            let gm = -y / (1.0 + (y * m).exp()) * h;
             for &(j, v) in &x {
                 let g = gm * v;
                 let wj = w(z[j], n[j], j != d - 1);
@@ -65,7 +69,7 @@ fn ftrl_proximal_matches_the_f64_reference() {
     let data = generate(600, 40, 25, 0.1, 1);
     for (l1, l2) in [(0.0, 0.0), (1.0, 1.0), (5.0, 0.1)] {
         let p = FtrlParams { alpha: 0.3, beta: 1.0, l1, l2, loss: Loss::Logistic, bias: Bias::Explicit };
-        let (w, b) = reference(&data, &p, 3);
+        let (w, b) = reference(&&data, &p, 3);
         let mut l = FtrlProximal::new(40, p).unwrap();
         train(&mut l, &&data, &seq(3.0)).unwrap();
         let m = l.model();
@@ -77,6 +81,25 @@ fn ftrl_proximal_matches_the_f64_reference() {
         // Features never seen (25..40) keep weight exactly zero.
         assert!(m.weights[25..].iter().all(|&v| v == 0.0));
     }
+}
+
+#[test]
+fn weighted_ftrl_proximal_matches_the_f64_reference() {
+    let data = generate(600, 40, 25, 0.1, 3);
+    let h: Vec<f32> = (0..data.len()).map(|i| [1.0, 0.5, 2.0, 0.0, 3.0][i % 5]).collect();
+    let weighted = Weighted::new(&data, &h).unwrap();
+    let p = FtrlParams { alpha: 0.3, beta: 1.0, l1: 1.0, l2: 0.5, loss: Loss::Logistic, bias: Bias::Explicit };
+    let (w, b) = reference(&weighted, &p, 3);
+    let mut l = FtrlProximal::new(40, p).unwrap();
+    train(&mut l, &weighted, &seq(3.0)).unwrap();
+    let m = l.model();
+    for (a, r) in m.weights.iter().zip(&w) {
+        assert!((f64::from(*a) - r).abs() < 1e-5 * (1.0 + r.abs()), "{a} vs {r}");
+    }
+    assert!((f64::from(m.bias) - b).abs() < 1e-5 * (1.0 + b.abs()));
+    // The weights changed the model.
+    let (unweighted, _) = reference(&&data, &p, 3);
+    assert!(unweighted.iter().zip(&w).any(|(a, b)| (a - b).abs() > 1e-3));
 }
 
 #[test]

@@ -5,7 +5,7 @@
 use rosenblatt_kernels::{Examples, Row};
 use rosenblatt_learners::{
     Bias, EgForm, ExponentiatedGradient, FtrlParams, FtrlProximal, InMemoryExamples, LinearModel, Loss, OnlineLearner,
-    Order, PaVariant, PassiveAggressive, Schedule, Sgd, SgdParams, TrainOptions, train,
+    Order, PaVariant, PassiveAggressive, Schedule, Sgd, SgdParams, TrainOptions, Weighted, train,
 };
 
 fn generate(n: usize, dim: usize, noise: f64, seed: u64) -> (InMemoryExamples, Vec<f64>) {
@@ -49,6 +49,12 @@ fn dot(a: &[f64], b: &[f64]) -> f64 {
 /// f64 gradient descent, sequential order, following the same definitions.
 /// With `p.average`, the model is the mean of the iterates after every step.
 fn reference(rows: &[(Vec<f64>, f64)], p: &SgdParams, passes: usize) -> (Vec<f64>, f64, u64) {
+    weighted_reference(rows, &vec![1.0; rows.len()], p, passes)
+}
+
+/// [`reference`] with row `i`'s loss gradient scaled by `h[i]`; rows of
+/// weight 0 are not steps.
+fn weighted_reference(rows: &[(Vec<f64>, f64)], h: &[f64], p: &SgdParams, passes: usize) -> (Vec<f64>, f64, u64) {
     let mut w = vec![0.0; rows[0].0.len()];
     let mut b = 0.0;
     let (mut sum, mut sum_b) = (vec![0.0; w.len()], 0.0);
@@ -61,7 +67,10 @@ fn reference(rows: &[(Vec<f64>, f64)], p: &SgdParams, passes: usize) -> (Vec<f64
     let mut k = 0.0f64;
     let lambda = f64::from(p.lambda);
     for _ in 0..passes {
-        for (x, y) in rows {
+        for ((x, y), &h) in rows.iter().zip(h) {
+            if h == 0.0 {
+                continue;
+            }
             if normalized {
                 for i in 0..w.len() {
                     if x[i].abs() > smax[i] {
@@ -90,7 +99,7 @@ fn reference(rows: &[(Vec<f64>, f64)], p: &SgdParams, passes: usize) -> (Vec<f64
             k += 1.0;
             let f = (1.0 - eta * lambda).max(0.0);
             w.iter_mut().for_each(|v| *v *= f);
-            let g = match p.loss {
+            let g = h * match p.loss {
                 Loss::Hinge => f64::from(u8::from(ym <= 1.0)),
                 Loss::Perceptron => f64::from(u8::from(ym <= 0.0)),
                 Loss::Logistic => 1.0 / (1.0 + ym.exp()),
@@ -403,10 +412,25 @@ fn logistic_models_give_probabilities_and_log_loss() {
 /// f64 Passive-Aggressive over rows lifted to `(x, beta)`; returns the
 /// weights and the bias `beta·w_lift`.
 fn pa_reference(rows: &[(Vec<f64>, f64)], variant: PaVariant, passes: usize, beta: f64) -> (Vec<f64>, f64) {
+    weighted_pa_reference(rows, &vec![1.0; rows.len()], variant, passes, beta)
+}
+
+/// [`pa_reference`] with row `i`'s C scaled by `h[i]` (PA-I, PA-II; plain
+/// PA's projection takes no C); rows of weight 0 are not steps.
+fn weighted_pa_reference(
+    rows: &[(Vec<f64>, f64)],
+    h: &[f64],
+    variant: PaVariant,
+    passes: usize,
+    beta: f64,
+) -> (Vec<f64>, f64) {
     let mut w = vec![0.0; rows[0].0.len()];
     let mut lift = 0.0;
     for _ in 0..passes {
-        for (x, y) in rows {
+        for ((x, y), &h) in rows.iter().zip(h) {
+            if h == 0.0 {
+                continue;
+            }
             let loss = 1.0 - y * (dot(&w, x) + beta * lift);
             if loss <= 0.0 {
                 continue;
@@ -414,8 +438,8 @@ fn pa_reference(rows: &[(Vec<f64>, f64)], variant: PaVariant, passes: usize, bet
             let sq = dot(x, x) + beta * beta;
             let tau = match variant {
                 PaVariant::Pa => loss / sq,
-                PaVariant::PaI { c } => f64::from(c).min(loss / sq),
-                PaVariant::PaII { c } => loss / (sq + 1.0 / (2.0 * f64::from(c))),
+                PaVariant::PaI { c } => (h * f64::from(c)).min(loss / sq),
+                PaVariant::PaII { c } => loss / (sq + 1.0 / (2.0 * h * f64::from(c))),
             };
             w.iter_mut().zip(x).for_each(|(a, xi)| *a += tau * y * xi);
             lift += tau * y * beta;
@@ -444,6 +468,44 @@ fn passive_aggressive_matches_the_f64_reference() {
         let x = d.row(i);
         l.learn(&x, d.label(i), 1.0, i);
         assert!((d.label(i) * l.margin(&x) - 1.0).abs() < 1e-4 || d.label(i) * l.margin(&x) > 1.0);
+    }
+}
+
+/// Importance weights: 0 (the row is not a step), fractions, integers.
+fn importance(n: usize) -> Vec<f64> {
+    (0..n).map(|i| [1.0, 0.5, 2.0, 0.0, 3.0, 0.25][i % 6]).collect()
+}
+
+#[test]
+fn weighted_steps_match_the_f64_reference() {
+    let (data, _) = generate(400, 30, 0.1, 11);
+    let rows = dense_rows(&data);
+    let h = importance(rows.len());
+    let h32: Vec<f32> = h.iter().map(|&v| v as f32).collect();
+    let weighted = Weighted::new(&data, &h32).unwrap();
+    let mut cases = Vec::new();
+    for loss in [Loss::Hinge, Loss::Perceptron, Loss::Logistic] {
+        for schedule in [Schedule::Constant, Schedule::InverseSqrtK, Schedule::Adaptive, Schedule::Normalized] {
+            for average in [false, true] {
+                cases.push(SgdParams { loss, schedule, eta0: 0.2, average, ..Default::default() });
+            }
+        }
+        cases.push(SgdParams { loss, schedule: Schedule::InverseK, eta0: 0.2, lambda: 0.01, ..Default::default() });
+    }
+    cases.push(SgdParams { average: true, ..SgdParams::pegasos(0.01) });
+    for p in cases {
+        let (w, b, updates) = weighted_reference(&rows, &h, &p, 3);
+        let mut l = Sgd::new(30, p).unwrap();
+        let report = train(&mut l, &weighted, &seq(3.0)).unwrap();
+        let what = format!("weighted {:?} {:?} average={} λ={}", p.loss, p.schedule, p.average, p.lambda);
+        assert_eq!(report.updates(), updates, "{what}");
+        assert_model_close(&l.model(), &w, b, &what);
+    }
+    for variant in [PaVariant::Pa, PaVariant::PaI { c: 0.1 }, PaVariant::PaII { c: 0.5 }] {
+        let (w, b) = weighted_pa_reference(&rows, &h, variant, 3, 1.5);
+        let mut l = PassiveAggressive::new(30, variant, Bias::Explicit).unwrap().with_bias_input(1.5).unwrap();
+        train(&mut l, &weighted, &seq(3.0)).unwrap();
+        assert_model_close(&l.model(), &w, b, &format!("weighted {variant:?}"));
     }
 }
 

@@ -44,6 +44,7 @@ struct Reference {
 fn reference(
     rows: &[Vec<f64>],
     labels: &[f64],
+    weights: &[f64],
     k: &dyn Fn(&[f64], &[f64]) -> f64,
     outputs: Outputs,
     passes: usize,
@@ -60,6 +61,10 @@ fn reference(
         order.shuffle(&mut rng);
         for &e in &order {
             let e = e as usize;
+            let h = weights[e];
+            if h == 0.0 {
+                continue;
+            }
             let mut f = vec![0f64; c];
             for (s, a) in alpha.iter().enumerate() {
                 if a.iter().any(|&v| v != 0.0) {
@@ -99,6 +104,7 @@ fn reference(
                 }
             }
             for (cl, &d) in delta.iter().enumerate().filter(|e| *e.1 != 0.0) {
+                let d = d * h;
                 alpha[e][cl] += d;
                 events.push((cl, d, step));
             }
@@ -137,7 +143,7 @@ fn the_same_updates_as_the_f64_kernel_perceptron() {
         // Over 64 rows, so that blocks resolve updates among themselves.
         let (ex, rows) = data(300, 6, 1, label);
         let labels: Vec<f64> = (0..ex.len()).map(|i| f64::from((&ex).label(i))).collect();
-        let r = reference(&rows, &labels, &poly(1.0, 1.0, 2), outputs, 3, 7);
+        let r = reference(&rows, &labels, &vec![1.0; labels.len()], &poly(1.0, 1.0, 2), outputs, 3, 7);
         let voted = train_kernel(&&ex, &params(kernel, KernelForm::Voted, outputs, 3)).unwrap();
         let got: Vec<(usize, f64, u64)> =
             voted.events.iter().map(|e| (e.class as usize, f64::from(e.delta), e.step)).collect();
@@ -180,6 +186,35 @@ fn the_same_updates_as_the_f64_kernel_perceptron() {
                 assert_eq!(row, rows[e]);
             }
         }
+    }
+}
+
+/// Weighted rows: each mistake moves its coefficients by the row's weight
+/// times ±1; rows of weight 0 are not steps. Every update as the f64
+/// reference makes it, for one output, one-vs-rest and multi-class.
+#[test]
+fn weighted_updates_are_the_f64_kernel_perceptrons() {
+    let quad = |x: &[f64], w: usize| x.iter().enumerate().map(|(i, v)| v * v * ((i + w) % 3) as f64).sum::<f64>();
+    let binary = |x: &[f64]| if quad(x, 0) - quad(x, 1) + x[0] > 0.5 { 1.0f32 } else { -1.0 };
+    let three =
+        |x: &[f64]| (0..3).map(|w| (quad(x, w), w)).fold((f64::MIN, 0), |b, q| if q.0 > b.0 { q } else { b }).1 as f32;
+    let kernel = Kernel::Poly { gamma: 1.0, coef0: 1.0, degree: 2 };
+    for (outputs, label) in [
+        (Outputs::Binary, &binary as &dyn Fn(&[f64]) -> f32),
+        (Outputs::OneVsRest(3), &three),
+        (Outputs::Multiclass(3), &three),
+    ] {
+        let (ex, rows) = data(300, 6, 2, label);
+        let labels: Vec<f64> = (0..ex.len()).map(|i| f64::from((&ex).label(i))).collect();
+        let h: Vec<f64> = (0..ex.len()).map(|i| [1.0, 0.5, 2.0, 0.0, 3.0][i % 5]).collect();
+        let h32: Vec<f32> = h.iter().map(|&v| v as f32).collect();
+        let r = reference(&rows, &labels, &h, &poly(1.0, 1.0, 2), outputs, 3, 7);
+        let weighted = rosenblatt_learners::Weighted::new(&ex, &h32).unwrap();
+        let voted = train_kernel(&weighted, &params(kernel, KernelForm::Voted, outputs, 3)).unwrap();
+        let got: Vec<(usize, f64, u64)> =
+            voted.events.iter().map(|e| (e.class as usize, f64::from(e.delta), e.step)).collect();
+        assert_eq!(got, r.events, "{outputs:?}: the updates differ");
+        assert!(r.events.iter().any(|e| e.1.abs() != 1.0), "{outputs:?}: no weighted update");
     }
 }
 

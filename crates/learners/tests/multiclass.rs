@@ -33,16 +33,20 @@ fn generate(n: usize, dim: usize, k: usize, seed: u64) -> InMemoryExamples {
 /// Mistakes, final weights and bias, averaged weights and bias.
 type Reference = (Vec<usize>, Vec<f64>, Vec<f64>, Vec<f64>, Vec<f64>);
 
-/// f64 multi-class Perceptron, sequential.
-fn reference(data: &InMemoryExamples, k: usize, passes: usize) -> Reference {
+/// f64 multi-class Perceptron, sequential, each update scaled by the row's
+/// importance (rows of weight 0 not steps).
+fn reference<E: Examples>(data: &E, k: usize, passes: usize) -> Reference {
     let d = data.dim();
     let (mut w, mut b) = (vec![0.0; k * d], vec![0.0; k]);
     let (mut sw, mut sb) = (vec![0.0; k * d], vec![0.0; k]);
     let mut mistakes = Vec::new();
-    let data = &data;
     let mut steps = 0.0;
     for _ in 0..passes {
         for i in 0..data.len() {
+            let h = f64::from(data.weight(i));
+            if h == 0.0 {
+                continue;
+            }
             let r = data.row(i);
             let mut x = vec![0.0; d];
             for e in 0..r.nnz() {
@@ -55,11 +59,11 @@ fn reference(data: &InMemoryExamples, k: usize, passes: usize) -> Reference {
             if pred != y {
                 mistakes.push(i);
                 for j in 0..d {
-                    w[y * d + j] += x[j];
-                    w[pred * d + j] -= x[j];
+                    w[y * d + j] += h * x[j];
+                    w[pred * d + j] -= h * x[j];
                 }
-                b[y] += 1.0;
-                b[pred] -= 1.0;
+                b[y] += h;
+                b[pred] -= h;
             }
             sw.iter_mut().zip(&w).for_each(|(a, v)| *a += v);
             sb.iter_mut().zip(&b).for_each(|(a, v)| *a += v);
@@ -80,7 +84,7 @@ fn assert_close(got: &[f32], want: &[f64]) {
 fn multiclass_perceptron_matches_the_f64_reference() {
     // 10 classes, so scoring runs the eight-class kernel and the remainder.
     let data = generate(600, 24, 10, 1);
-    let (mistakes, w, b, aw, ab) = reference(&data, 10, 3);
+    let (mistakes, w, b, aw, ab) = reference(&&data, 10, 3);
     let mut plain = Spy::new(MulticlassPerceptron::new(24, 10, PerceptronParams::default(), None).unwrap());
     train(&mut plain, &&data, &seq(3.0)).unwrap();
     assert_eq!(plain.mistakes, mistakes);
@@ -94,6 +98,21 @@ fn multiclass_perceptron_matches_the_f64_reference() {
     assert_close(&m.bias, &ab);
     // Averaging helps on noisy labels (and the model classifies most rows).
     assert!(m.error_rate(&&data) < 0.35, "{}", m.error_rate(&&data));
+}
+
+#[test]
+fn weighted_multiclass_perceptrons_match_the_f64_reference() {
+    let data = generate(600, 24, 5, 2);
+    let h: Vec<f32> = (0..data.len()).map(|i| [1.0, 0.5, 2.0, 0.0, 3.0][i % 5]).collect();
+    let weighted = rosenblatt_learners::Weighted::new(&data, &h).unwrap();
+    let (_, w, b, aw, ab) = reference(&weighted, 5, 3);
+    for (average, (w, b)) in [(None, (&w, &b)), (Some(false), (&aw, &ab))] {
+        let mut l = MulticlassPerceptron::new(24, 5, PerceptronParams::default(), average).unwrap();
+        train(&mut l, &weighted, &seq(3.0)).unwrap();
+        let m = l.model();
+        assert_close(&m.weights, w);
+        assert_close(&m.bias, b);
+    }
 }
 
 #[test]

@@ -117,6 +117,19 @@ fn winnow_reads_stored_zeros_as_inactive() {
 
 /// f64 EG with explicit weights, normalised every step.
 fn eg_reference(rows: &[(Vec<f64>, f64)], form: EgForm, eta: f64, loss: Loss, passes: usize) -> (Vec<f64>, u64) {
+    weighted_eg_reference(rows, &vec![1.0; rows.len()], form, eta, loss, passes)
+}
+
+/// [`eg_reference`] with row `i`'s exponent scaled by `h[i]` (rows of
+/// weight 0 not steps).
+fn weighted_eg_reference(
+    rows: &[(Vec<f64>, f64)],
+    h: &[f64],
+    form: EgForm,
+    eta: f64,
+    loss: Loss,
+    passes: usize,
+) -> (Vec<f64>, u64) {
     let d = rows[0].0.len();
     let mut theta = vec![0.0f64; d];
     let weights = |theta: &[f64]| -> Vec<f64> {
@@ -134,10 +147,13 @@ fn eg_reference(rows: &[(Vec<f64>, f64)], form: EgForm, eta: f64, loss: Loss, pa
     };
     let mut updates = 0;
     for _ in 0..passes {
-        for (x, y) in rows {
+        for ((x, y), &h) in rows.iter().zip(h) {
+            if h == 0.0 {
+                continue;
+            }
             let w = weights(&theta);
             let ym = y * w.iter().zip(x).map(|(a, b)| a * b).sum::<f64>();
-            let g = f64::from(loss.gradient_factor(ym as f32));
+            let g = f64::from(loss.gradient_factor(ym as f32)) * h;
             if g != 0.0 {
                 updates += 1;
                 theta.iter_mut().zip(x).for_each(|(t, xi)| *t += eta * g * y * xi);
@@ -175,6 +191,43 @@ fn exponentiated_gradient_matches_the_f64_reference() {
                 assert!((f64::from(*a) - b).abs() <= 1e-5 * (1.0 + scale), "{form:?} {loss:?}: {a} vs {b}");
             }
         }
+    }
+}
+
+#[test]
+fn weighted_eg_and_winnow_match_the_f64_references() {
+    let data = signed_data(500, 12, 6);
+    let rs = rows(&data);
+    let h: Vec<f64> = (0..rs.len()).map(|i| [1.0, 0.5, 2.0, 0.0, 3.0][i % 5]).collect();
+    let h32: Vec<f32> = h.iter().map(|&v| v as f32).collect();
+    let weighted = rosenblatt_learners::Weighted::new(&data, &h32).unwrap();
+    for form in [EgForm::Unnormalized { w0: 0.1 }, EgForm::Simplex { b: 3.0 }, EgForm::PlusMinus { b: 4.0 }] {
+        let (w, updates) = weighted_eg_reference(&rs, &h, form, 0.3, Loss::Hinge, 3);
+        let mut l = ExponentiatedGradient::new(12, form, 0.3, Loss::Hinge).unwrap();
+        let report = train(&mut l, &weighted, &seq(3.0)).unwrap();
+        assert_eq!(report.updates(), updates, "{form:?}");
+        let scale = w.iter().fold(0.0f64, |a, v| a.max(v.abs()));
+        for (a, b) in l.model().weights.iter().zip(&w) {
+            assert!((f64::from(*a) - b).abs() <= 1e-5 * (1.0 + scale), "{form:?}: {a} vs {b}");
+        }
+    }
+    // Winnow: promotion α^h, demotion α^-h.
+    let (d, alpha) = (200usize, 1.5f64);
+    let data = disjunction(2000, d, 3, 0.02, 9);
+    let h: Vec<f64> = (0..data.len()).map(|i| [1.0, 0.5, 2.0, 0.0, 3.0][i % 5]).collect();
+    let h32: Vec<f32> = h.iter().map(|&v| v as f32).collect();
+    let mut w = vec![1.0f64; d];
+    for ((x, y), &h) in rows(&data).iter().zip(&h) {
+        let s: f64 = w.iter().zip(x).map(|(a, b)| a * b).sum();
+        if h != 0.0 && (s >= d as f64) != (*y > 0.0) {
+            let f = if *y > 0.0 { alpha.powf(h) } else { alpha.powf(-h) };
+            w.iter_mut().zip(x).filter(|e| *e.1 == 1.0).for_each(|(a, _)| *a *= f);
+        }
+    }
+    let mut l = Winnow::new(d, alpha, d as f64).unwrap();
+    train(&mut l, &rosenblatt_learners::Weighted::new(&data, &h32).unwrap(), &seq(1.0)).unwrap();
+    for (a, b) in l.model().weights.iter().zip(&w) {
+        assert!((f64::from(*a) - b).abs() <= 1e-5 * b, "{a} vs {b}");
     }
 }
 

@@ -3,12 +3,12 @@
 //! generated data.
 
 mod common;
-use common::{Plain, Spy, dot, generate, plain, seq};
+use common::{Plain, Spy, dot, generate, importance, plain, seq};
 use rosenblatt_kernels::Examples;
 use rosenblatt_learners::{
     AveragedPerceptron, Bias, Hooks, InMemoryExamples, LearnError, LiftedExamples, OnlineLearner, Order,
-    PROGRESS_EVERY, Perceptron, PerceptronParams, TrainOptions, VotedParts, VotedPerceptron, VotedPredictor, train,
-    train_with,
+    PROGRESS_EVERY, Perceptron, PerceptronParams, TrainOptions, VotedParts, VotedPerceptron, VotedPredictor, Weighted,
+    train, train_with,
 };
 
 /// The f64 Perceptron, sequential order: per-pass mistake positions, final
@@ -173,10 +173,13 @@ fn ref_averaged(p: &Plain, passes: usize, from: usize) -> (Vec<f64>, f64) {
     let mut t = 0;
     let mut count = 0.0;
     for _ in 0..passes {
-        for (x, &y) in p.x.iter().zip(&p.y) {
+        for ((x, &y), &h) in p.x.iter().zip(&p.y).zip(&p.h) {
+            if h == 0.0 {
+                continue;
+            }
             if y * (dot(&w, x) + b) <= 0.0 {
-                w.iter_mut().zip(x).for_each(|(wi, xi)| *wi += y * xi);
-                b += y;
+                w.iter_mut().zip(x).for_each(|(wi, xi)| *wi += h * y * xi);
+                b += h * y;
             }
             t += 1;
             if t > from {
@@ -309,10 +312,13 @@ fn ref_vote(p: &Plain, passes: usize, x: &[f64]) -> (f64, f64) {
     let mut b = 0.0;
     let (mut vecs, mut counts) = (vec![(w.clone(), b)], vec![0u64]);
     for _ in 0..passes {
-        for (xi, &y) in p.x.iter().zip(&p.y) {
+        for ((xi, &y), &h) in p.x.iter().zip(&p.y).zip(&p.h) {
+            if h == 0.0 {
+                continue;
+            }
             if y * (dot(&w, xi) + b) <= 0.0 {
-                w.iter_mut().zip(xi).for_each(|(a, c)| *a += y * c);
-                b += y;
+                w.iter_mut().zip(xi).for_each(|(a, c)| *a += h * y * c);
+                b += h * y;
                 vecs.push((w.clone(), b));
                 counts.push(0);
             }
@@ -356,6 +362,73 @@ fn voted_perceptron_matches_the_f64_reference() {
     }
     // Training-set predictions are mostly right on this easy data.
     assert!(predictor.error_rate(&&data) < 0.2);
+}
+
+/// Weighted rows: each mistake's update `h·y·x`, rows of weight 0 not
+/// steps; the averaged and voted forms average and vote over steps.
+#[test]
+fn weighted_perceptrons_match_the_f64_reference() {
+    let (data, _) = generate(300, 30, 0.0, 0.1, true, 15);
+    let (test, _) = generate(100, 30, 0.0, 0.1, true, 16);
+    let h = importance(data.len());
+    let h32: Vec<f32> = h.iter().map(|&v| v as f32).collect();
+    let weighted = Weighted::new(&data, &h32).unwrap();
+    let p = plain(&data).weighted(&h);
+    let (w, b) = ref_averaged(&p, 3, 0);
+    let mut l = AveragedPerceptron::new(30, PerceptronParams::default(), false).unwrap();
+    train(&mut l, &weighted, &seq(3.0)).unwrap();
+    let (m, scale) = (l.model(), w.iter().fold(0.0f64, |a, v| a.max(v.abs())));
+    m.weights.iter().zip(&w).for_each(|(a, r)| assert!(close(*a, *r, scale), "{a} vs {r}"));
+    assert!(close(m.bias, b, scale));
+    // The last vector: the Perceptron's own (dyadic rows and weights: exact).
+    let mut last = Perceptron::new(30, PerceptronParams::default()).unwrap();
+    train(&mut last, &weighted, &seq(3.0)).unwrap();
+    let (mut w, mut b) = (vec![0.0f64; 30], 0.0);
+    for _ in 0..3 {
+        for ((x, &y), &h) in p.x.iter().zip(&p.y).zip(&p.h) {
+            if h != 0.0 && y * (dot(&w, x) + b) <= 0.0 {
+                w.iter_mut().zip(x).for_each(|(a, c)| *a += h * y * c);
+                b += h * y;
+            }
+        }
+    }
+    assert_eq!(last.weights().iter().map(|&v| f64::from(v)).collect::<Vec<_>>(), w);
+    assert_eq!(f64::from(last.bias()), b);
+    let mut v = VotedPerceptron::new(30, PerceptronParams::default(), false).unwrap();
+    train(&mut v, &weighted, &seq(3.0)).unwrap();
+    let predictor = v.model().predictor(&&data);
+    let mut votes = vec![0.0; test.len()];
+    predictor.votes(&&test, &mut votes);
+    for (i, x) in plain(&test).x.iter().enumerate() {
+        let (want, slack) = ref_vote(&p, 3, x);
+        assert!((votes[i] - want).abs() <= 2.0 * slack, "row {i}: {} vs {want}", votes[i]);
+    }
+}
+
+/// Weight k is k repeats of the row exactly when each repeat is still a
+/// mistake: here a row (x, +1) met after (x, −1) of weight 10 is wrong for
+/// its first ten repeats, so weight k ≤ 10 and k repeats leave the same
+/// vector, bit for bit. (Past that, repeats stop updating and weight k does
+/// not: the weight scales the update, as scikit-learn's and VW's do.)
+#[test]
+fn weight_k_is_k_repeats_while_each_repeat_is_a_mistake() {
+    let x: Vec<f32> = vec![0.5, -1.0, 0.25, 2.0];
+    let mut data = InMemoryExamples::new(4);
+    data.push_dense(&x, -1.0).unwrap();
+    for k in 1..=10u8 {
+        let mut repeated = data.clone();
+        (0..k).for_each(|_| repeated.push_dense(&x, 1.0).unwrap());
+        let mut once = data.clone();
+        once.push_dense(&x, 1.0).unwrap();
+        let h = [10.0, f32::from(k)];
+        let mut a = Perceptron::new(4, PerceptronParams::default()).unwrap();
+        let mut b = a.clone();
+        let hr: Vec<f32> = std::iter::once(10.0).chain((0..k).map(|_| 1.0)).collect();
+        train(&mut a, &Weighted::new(&repeated, &hr).unwrap(), &seq(1.0)).unwrap();
+        train(&mut b, &Weighted::new(&once, &h).unwrap(), &seq(1.0)).unwrap();
+        assert_eq!(a.weights(), b.weights(), "k = {k}");
+        assert_eq!(a.bias(), b.bias(), "k = {k}");
+    }
 }
 
 #[test]

@@ -69,6 +69,21 @@ impl Rng {
 pub struct Plain {
     pub x: Vec<Vec<f64>>,
     pub y: Vec<f64>,
+    /// Importance weights (1 unless [`Plain::weighted`]).
+    pub h: Vec<f64>,
+}
+
+impl Plain {
+    /// The same rows weighted `h`.
+    pub fn weighted(self, h: &[f64]) -> Plain {
+        Plain { h: h.to_vec(), ..self }
+    }
+}
+
+/// Importance weights cycling through 0 (not a step), fractions and
+/// integers, all exact in f32.
+pub fn importance(n: usize) -> Vec<f64> {
+    (0..n).map(|i| [1.0, 0.5, 2.0, 0.0, 3.0, 0.25][i % 6]).collect()
 }
 
 pub fn plain(data: &InMemoryExamples) -> Plain {
@@ -85,7 +100,8 @@ pub fn plain(data: &InMemoryExamples) -> Plain {
         x.push(v);
         y.push(f64::from(d.label(i)));
     }
-    Plain { x, y }
+    let h = vec![1.0; y.len()];
+    Plain { x, y, h }
 }
 
 pub fn dot(a: &[f64], b: &[f64]) -> f64 {

@@ -3,7 +3,9 @@
 //! dense rows, label offsets), made in buffers kept from shard to shard.
 
 use super::u8_of;
-use crate::format::{self, Encoding, Header, Indices, LabelKind, Labels, Layout, ShardData, ValueColumnData, ValueEncoding};
+use crate::format::{
+    self, Encoding, Header, Indices, LabelKind, Labels, Layout, ShardData, ValueColumnData, ValueEncoding,
+};
 use crate::libsvm::Rows;
 
 /// Which optional per-row columns a dataset's shards carry (every shard
@@ -145,4 +147,3 @@ pub(crate) fn encode_range(
         Header { rows: (b - a) as u64, nnz, dim, encoding: enc, label_kind: kind, index_base: base, multilabels };
     format::write_image(&header, &ShardData { labels, offsets: offs, indices, values, qids, weights }, out)
 }
-

@@ -313,7 +313,9 @@ impl DatasetWriter {
     fn push(&mut self, rows: &Rows, a: usize, b: usize) -> Result<(), LoadError> {
         let here = Columns { qids: rows.has_qids(), weights: rows.has_weights() };
         let columns = *self.columns.get_or_insert(here);
-        for (name, set, now) in [("query ids", columns.qids, here.qids), ("importance weights", columns.weights, here.weights)] {
+        for (name, set, now) in
+            [("query ids", columns.qids, here.qids), ("importance weights", columns.weights, here.weights)]
+        {
             if now && !set {
                 return Err(LoadError::Invalid(format!(
                     "shard {} of {}: {name} in some shards but not in others",
