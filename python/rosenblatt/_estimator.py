@@ -9,7 +9,7 @@ from sklearn.exceptions import NotFittedError
 from sklearn.utils import check_random_state
 from sklearn.utils._available_if import available_if
 from sklearn.utils.multiclass import check_classification_targets, unique_labels
-from sklearn.utils.validation import check_is_fitted, validate_data
+from sklearn.utils.validation import _check_sample_weight, check_is_fitted, validate_data
 
 from . import _native
 
@@ -151,6 +151,20 @@ def _float32(values, where):
         f"row {row}, column {column}: the value {float(flat[k])!r} is beyond float32's range "
         "(the engine learns in float32); scale the features"
     )
+
+
+def _weights(sample_weight, X):
+    """``sample_weight`` as the engine takes it: None (every row 1), or one
+    float32 per row of ``X``, finite and non-negative (each row's update is
+    scaled by its weight; 0 leaves the row out)."""
+    if sample_weight is None:
+        return None
+    w = _check_sample_weight(sample_weight, X, dtype=np.float64, ensure_non_negative=True)
+    if not np.all(np.isfinite(w)):
+        raise ValueError("sample_weight holds a value that is not finite")
+    if np.any(w > np.finfo(np.float32).max):
+        raise ValueError("sample_weight holds a value beyond float32's range (the engine learns in float32)")
+    return np.ascontiguousarray(w, dtype=np.float32)
 
 
 def _batch(rows):
@@ -332,18 +346,18 @@ class RosenblattClassifier(ClassifierMixin, BaseEstimator):
             return [np.where(y_index == 1, np.float32(1), np.float32(-1))]
         return [np.where(y_index == c, 1.0, -1.0).astype(np.float32) for c in range(n_classes)]
 
-    def _learn(self, rows, y_index, passes):
+    def _learn(self, rows, y_index, passes, weights=None):
         jobs = _n_jobs(self.n_jobs)
         targets = self._targets(y_index, len(self.classes_))
         if len(self._trainers) > 1:
             # One-vs-rest: the rows checked once, the classes cut into a
             # group per n_jobs thread, each group learning together (one
             # read of each row for all its classes).
-            return max(_native.learn_each(self._trainers, _batch(rows), targets, float(passes), jobs))
+            return max(_native.learn_each(self._trainers, _batch(rows), targets, float(passes), jobs, weights))
         trainer, labels = self._trainers[0], targets[0]
         if rows[0] == "csr":
-            return trainer.learn_csr(rows[1], rows[2], rows[3], labels, float(passes), jobs)
-        return trainer.learn_dense(rows[1], labels, float(passes), jobs)
+            return trainer.learn_csr(rows[1], rows[2], rows[3], labels, float(passes), jobs, weights)
+        return trainer.learn_dense(rows[1], labels, float(passes), jobs, weights)
 
     def _learn_dataset(self, ds, passes):
         jobs = _n_jobs(self.n_jobs)
@@ -353,15 +367,20 @@ class RosenblattClassifier(ClassifierMixin, BaseEstimator):
         targets = [np.where(labels == c, np.float32(1), np.float32(-1)) for c in self._dataset_classes]
         return max(_native.learn_each(self._trainers, ds, targets, float(passes), jobs))
 
-    def fit(self, X, y=None):
+    def fit(self, X, y=None, sample_weight=None):
         """Trains a new model for ``max_iter`` passes over ``X`` (an array,
-        a sparse matrix, or a ``rosenblatt.Dataset`` with ``y=None``)."""
+        a sparse matrix, or a ``rosenblatt.Dataset`` with ``y=None``).
+        ``sample_weight`` scales each row's update (0 leaves it out); a
+        Dataset carries its own (VW text's importance column)."""
         self._check_params()
         for attr in ("_trainers", "classes_", "n_iter_", "coef_", "intercept_", "n_features_in_", "notes_"):
             self.__dict__.pop(attr, None)
         if isinstance(X, _native.Dataset):
+            if sample_weight is not None:
+                raise ValueError("a Dataset carries its rows' weights: call fit(dataset) with sample_weight=None")
             return self._fit_dataset(X, y)
         X, y = _validate_xy(self, X, y, reset=True)
+        weights = _weights(sample_weight, X)
         # np.unique(return_inverse=True) sorts every label; a search among
         # the few classes costs a fraction of that.
         classes = np.unique(y)
@@ -371,7 +390,7 @@ class RosenblattClassifier(ClassifierMixin, BaseEstimator):
         trainers = self._new_trainers(X.shape[1], len(classes))
         self.classes_ = classes
         self._trainers = trainers
-        return self._run(lambda: self._learn(_rows(X), y_index, self.max_iter), first=True)
+        return self._run(lambda: self._learn(_rows(X), y_index, self.max_iter, weights), first=True)
 
     def _fit_dataset(self, ds, y):
         if y is not None:
@@ -398,9 +417,10 @@ class RosenblattClassifier(ClassifierMixin, BaseEstimator):
         return self.learner != "voted-perceptron" and not self._whole()
 
     @available_if(_partial_fit_available)
-    def partial_fit(self, X, y, classes=None):
-        """One pass over the batch ``(X, y)``. The first call needs
-        ``classes`` (every label the stream will have)."""
+    def partial_fit(self, X, y, classes=None, sample_weight=None):
+        """One pass over the batch ``(X, y)``, rows weighing
+        ``sample_weight`` as in ``fit``. The first call needs ``classes``
+        (every label the stream will have)."""
         first = not hasattr(self, "_trainers")
         if first or not (_engine_ready(X) and isinstance(y, np.ndarray) and y.ndim == 1):
             X, y = _validate_xy(self, X, y, reset=first)
@@ -414,6 +434,7 @@ class RosenblattClassifier(ClassifierMixin, BaseEstimator):
             )
         elif X.shape[0] != y.shape[0]:
             raise ValueError(f"X has {X.shape[0]} rows but y has {y.shape[0]} labels")
+        weights = _weights(sample_weight, X)
         if first:
             if classes is None:
                 raise ValueError("classes must be passed on the first call to partial_fit")
@@ -432,7 +453,7 @@ class RosenblattClassifier(ClassifierMixin, BaseEstimator):
             if first:
                 self.__dict__.pop("_trainers", None)
             raise ValueError(f"labels {unknown!r} are not in classes {self.classes_!r}")
-        return self._run(lambda: self._learn(_rows(X), y_index, 1), first=first)
+        return self._run(lambda: self._learn(_rows(X), y_index, 1, weights), first=first)
 
     def _run(self, learn, first):
         """Runs ``learn`` (it returns the passes run); a first call that

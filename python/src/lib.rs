@@ -99,28 +99,40 @@ fn released<T: Send>(
 }
 
 /// A CSR matrix's arrays as rows of dimension `dim`, checked when called
-/// (inside the pool, with the GIL released: the check reads every entry).
+/// (inside the pool, with the GIL released: the check reads every entry),
+/// with importance `weights` if given.
 fn csr<'a>(
     dim: usize,
     indptr: &'a PyReadonlyArray1<'_, u64>,
     indices: &'a PyReadonlyArray1<'_, u32>,
     values: &'a PyReadonlyArray1<'_, f32>,
     labels: Option<&'a [f32]>,
+    weights: Option<&'a [f32]>,
 ) -> PyResult<impl FnOnce() -> Result<Rows<'a>, Error> + Send> {
     let (p, i, v) =
         (indptr.as_slice().map_err(err)?, indices.as_slice().map_err(err)?, values.as_slice().map_err(err)?);
-    Ok(move || CsrRows::try_new(dim, p, i, v, labels).map(Rows::Csr))
+    Ok(move || weighted(CsrRows::try_new(dim, p, i, v, labels).map(Rows::Csr)?, weights))
 }
 
 /// A C-ordered 2-D float32 array as rows, checked when called.
 fn dense<'a>(
     x: &'a PyReadonlyArray2<'_, f32>,
     labels: Option<&'a [f32]>,
+    weights: Option<&'a [f32]>,
 ) -> PyResult<impl FnOnce() -> Result<Rows<'a>, Error> + Send> {
     let shape = x.shape();
     let (n, d) = (shape[0], shape[1]);
     let values = x.as_slice().map_err(|_| err("the array is not C-contiguous"))?;
-    Ok(move || DenseRows::try_new(n, d, values, labels).map(Rows::Dense))
+    Ok(move || weighted(DenseRows::try_new(n, d, values, labels).map(Rows::Dense)?, weights))
+}
+
+/// `rows` with importance `weights` (checked: one per row, finite, ≥ 0),
+/// or as they are.
+fn weighted<'a>(rows: Rows<'a>, weights: Option<&'a [f32]>) -> Result<Rows<'a>, Error> {
+    match weights {
+        Some(w) => rows.with_weights(w),
+        None => Ok(rows),
+    }
 }
 
 /// The rows of a batch as the Python side hands them over: a CSR matrix's
@@ -150,8 +162,8 @@ impl Batch<'_> {
     /// (`usize::MAX` for a dataset: it always goes to the pool).
     fn rows(&self, dim: usize) -> PyResult<(MakeRows<'_>, usize)> {
         Ok(match self {
-            Batch::Csr(p, i, v) => (Box::new(csr(dim, p, i, v, None)?), v.len()),
-            Batch::Dense(x) => (Box::new(dense(x, None)?), x.len()),
+            Batch::Csr(p, i, v) => (Box::new(csr(dim, p, i, v, None, None)?), v.len()),
+            Batch::Dense(x) => (Box::new(dense(x, None, None)?), x.len()),
             Batch::Dataset(d) => {
                 let view = d.ds.examples().map_err(err)?;
                 (Box::new(move || Ok(Rows::View(view))), usize::MAX)
@@ -200,10 +212,11 @@ fn each<'p, P: Sync, T: Send>(
 /// group, on this thread, when the check is one block and no trainer trains
 /// in parts); the groups learn in parallel, and the trainers of a group
 /// together, each pass reading the rows once for all of them
-/// (`online::learn_together`). Each ends as it would learning alone.
-/// Returns each trainer's passes run.
+/// (`online::learn_together`). Each ends as it would learning alone. Rows
+/// weigh `weights` if given. Returns each trainer's passes run.
 #[pyfunction]
-#[pyo3(signature = (trainers, batch, labels, passes, n_jobs=0))]
+#[pyo3(signature = (trainers, batch, labels, passes, n_jobs=0, weights=None))]
+#[allow(clippy::too_many_arguments)]
 fn learn_each(
     py: Python<'_>,
     trainers: Vec<PyRef<'_, PyTrainer>>,
@@ -211,6 +224,7 @@ fn learn_each(
     labels: Vec<PyReadonlyArray1<'_, f32>>,
     passes: f64,
     n_jobs: usize,
+    weights: Option<PyReadonlyArray1<'_, f32>>,
 ) -> PyResult<Vec<usize>> {
     use rayon::prelude::*;
     distinct(&trainers)?;
@@ -218,11 +232,12 @@ fn learn_each(
         return Err(err(format!("{} label arrays for {} trainers", labels.len(), trainers.len())));
     }
     let labels = labels.iter().map(|l| l.as_slice().map_err(err)).collect::<PyResult<Vec<&[f32]>>>()?;
+    let weights = weights.as_ref().map(|w| w.as_slice().map_err(err)).transpose()?;
     let (rows, entries) = batch.rows(trainers[0].lock().dim())?;
     let here = entries <= CHECK_BLOCK && trainers.iter().all(|t| t.lock().parts() == 1);
     let ts: Vec<&PyTrainer> = trainers.iter().map(|t| &**t).collect();
     let job = || -> Result<Vec<usize>, Error> {
-        let rows = rows()?;
+        let rows = weighted(rows()?, weights)?;
         let batches = labels.iter().map(|l| rows.with_labels(l)).collect::<Result<Vec<_>, _>>()?;
         let per = if here { ts.len() } else { ts.len().div_ceil(rayon::current_num_threads()) };
         let group = |(ts, batches): (&[&PyTrainer], &[Rows<'_>])| {

@@ -106,9 +106,10 @@ impl PyTrainer {
         Ok(PyTrainer { t: Mutex::new(t) })
     }
 
-    /// Learns from a CSR batch for `passes` passes; returns the passes run.
+    /// Learns from a CSR batch for `passes` passes, rows weighing
+    /// `weights` if given; returns the passes run.
     #[allow(clippy::too_many_arguments)]
-    #[pyo3(signature = (indptr, indices, values, labels, passes, n_jobs=0))]
+    #[pyo3(signature = (indptr, indices, values, labels, passes, n_jobs=0, weights=None))]
     fn learn_csr(
         &self,
         py: Python<'_>,
@@ -118,15 +119,17 @@ impl PyTrainer {
         labels: PyReadonlyArray1<'_, f32>,
         passes: f64,
         n_jobs: usize,
+        weights: Option<PyReadonlyArray1<'_, f32>>,
     ) -> PyResult<usize> {
         let dim = self.lock().dim();
         let labels = labels.as_slice().map_err(err)?;
+        let weights = weights.as_ref().map(|w| w.as_slice().map_err(err)).transpose()?;
         let entries = values.len();
-        self.learn(py, csr(dim, &indptr, &indices, &values, Some(labels))?, entries, passes, n_jobs)
+        self.learn(py, csr(dim, &indptr, &indices, &values, Some(labels), weights)?, entries, passes, n_jobs)
     }
 
     /// Learns from a C-ordered float32 batch.
-    #[pyo3(signature = (x, labels, passes, n_jobs=0))]
+    #[pyo3(signature = (x, labels, passes, n_jobs=0, weights=None))]
     fn learn_dense(
         &self,
         py: Python<'_>,
@@ -134,10 +137,12 @@ impl PyTrainer {
         labels: PyReadonlyArray1<'_, f32>,
         passes: f64,
         n_jobs: usize,
+        weights: Option<PyReadonlyArray1<'_, f32>>,
     ) -> PyResult<usize> {
         let labels = labels.as_slice().map_err(err)?;
+        let weights = weights.as_ref().map(|w| w.as_slice().map_err(err)).transpose()?;
         let entries = x.len();
-        self.learn(py, dense(&x, Some(labels))?, entries, passes, n_jobs)
+        self.learn(py, dense(&x, Some(labels), weights)?, entries, passes, n_jobs)
     }
 
     /// Learns from a converted dataset's shards, their own labels (one-vs-rest
@@ -161,7 +166,7 @@ impl PyTrainer {
         n_jobs: usize,
     ) -> PyResult<Predicted<'py>> {
         let (n, entries) = (indptr.len().saturating_sub(1), values.len());
-        self.predict(py, n, csr(dim, &indptr, &indices, &values, None)?, entries, n_jobs)
+        self.predict(py, n, csr(dim, &indptr, &indices, &values, None, None)?, entries, n_jobs)
     }
 
     /// (labels, scores) of a C-ordered float32 array's rows.
@@ -173,7 +178,7 @@ impl PyTrainer {
         n_jobs: usize,
     ) -> PyResult<Predicted<'py>> {
         let (n, entries) = (x.shape()[0], x.len());
-        self.predict(py, n, dense(&x, None)?, entries, n_jobs)
+        self.predict(py, n, dense(&x, None, None)?, entries, n_jobs)
     }
 
     /// (labels, scores) of a dataset's rows.

@@ -11,7 +11,18 @@ LEARNERS = sorted(name for name in rosenblatt.learners() if name != "winnow")
 
 # Checks declared as expected failures, per learner, each one that
 # scikit-learn also declares for its own Perceptron or SGDClassifier.
-EXPECTED_FAILURES = {}
+# Weight k scales a row's update by k; k repeats of the row are k online
+# steps, each from where the last left the model (and a shuffled order of
+# more rows is another order): equal only in the limits the Rust suite
+# states (crates/learners/tests/weights.rs).
+_SAMPLE_WEIGHT = "sample_weight is not equivalent to removing/repeating samples."
+EXPECTED_FAILURES = {
+    name: {
+        "check_sample_weight_equivalence_on_dense_data": _SAMPLE_WEIGHT,
+        "check_sample_weight_equivalence_on_sparse_data": _SAMPLE_WEIGHT,
+    }
+    for name in LEARNERS
+}
 
 
 def _expected(estimator):

@@ -281,6 +281,22 @@ int rb_trainer_learn_csr(struct rb_trainer *trainer,
                          const float *labels);
 
 /**
+ * As `rb_trainer_learn_csr`, each row's update scaled by its importance
+ * `weights[i]` (finite, >= 0; 0 leaves the row out); `weights` NULL: every
+ * row's is 1.
+ *
+ * # Safety
+ * As `rb_trainer_learn_csr`; `weights` is NULL or holds `n_rows` floats.
+ */
+int rb_trainer_learn_csr_weighted(struct rb_trainer *trainer,
+                                  uint64_t n_rows,
+                                  const uint64_t *indptr,
+                                  const uint32_t *indices,
+                                  const float *values,
+                                  const float *labels,
+                                  const float *weights);
+
+/**
  * The trainer's model as of its last batch, into `*out` (a new model,
  * the learner's state included: free it with `rb_model_free`).
  *

@@ -501,16 +501,43 @@ pub unsafe extern "C" fn rb_trainer_learn_csr(
     values: *const f32,
     labels: *const f32,
 ) -> c_int {
+    // SAFETY: forwarded from the caller; no weights.
+    unsafe { rb_trainer_learn_csr_weighted(trainer, n_rows, indptr, indices, values, labels, std::ptr::null()) }
+}
+
+/// As `rb_trainer_learn_csr`, each row's update scaled by its importance
+/// `weights[i]` (finite, >= 0; 0 leaves the row out); `weights` NULL: every
+/// row's is 1.
+///
+/// # Safety
+/// As `rb_trainer_learn_csr`; `weights` is NULL or holds `n_rows` floats.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rb_trainer_learn_csr_weighted(
+    trainer: *mut rb_trainer,
+    n_rows: u64,
+    indptr: *const u64,
+    indices: *const u32,
+    values: *const f32,
+    labels: *const f32,
+    weights: *const f32,
+) -> c_int {
     guard(|| {
         // SAFETY: forwarded from the caller (one thread at a time).
         let t = unsafe { trainer.as_mut() }.ok_or_else(|| arg("trainer is NULL"))?;
+        let n = size(n_rows, "n_rows")?;
         // SAFETY: forwarded from the caller.
-        let labels = unsafe { slice(labels, size(n_rows, "n_rows")?, "labels") }?;
+        let labels = unsafe { slice(labels, n, "labels") }?;
+        // SAFETY: forwarded from the caller (NULL: no weights).
+        let weights = if weights.is_null() { None } else { Some(unsafe { slice(weights, n, "weights") }?) };
         let mut trainer = t.trainer.try_borrow_mut().map_err(|_| arg("trainer is in use"))?;
         let dim = trainer.dim();
         // SAFETY: forwarded from the caller.
-        let rows = unsafe { csr_in(dim, n_rows, indptr, indices, values, Some(labels), false) }?;
-        trainer.learn_passes(&Rows::Csr(rows), t.passes).map_err(input)?;
+        let rows = Rows::Csr(unsafe { csr_in(dim, n_rows, indptr, indices, values, Some(labels), false) }?);
+        let rows = match weights {
+            Some(w) => rows.with_weights(w).map_err(input)?,
+            None => rows,
+        };
+        trainer.learn_passes(&rows, t.passes).map_err(input)?;
         Ok(())
     })
 }

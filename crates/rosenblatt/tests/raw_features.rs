@@ -113,7 +113,7 @@ fn bad_vw_lines_are_named_by_line_and_column() {
     let d = |n: &str| tmp.path().join(n);
     let cases = [
         ("1 |a x\n2 |a y\n", "bad.vw:2:1: label 2: binary VW text takes -1 or 1"),
-        ("1 |a x\n1 0.5 |a y\n", "bad.vw:2:3: importance weight 0.5"),
+        ("1 |a x\n1 -0.5 |a y\n", "bad.vw:2:3: importance weight -0.5: a weight must be a finite number >= 0"),
         ("1 |a x\n|a y\n", "bad.vw:2:1: the row has no label"),
         ("1 |a x:1.5abc\n", "bad.vw:1:11: malformed VW text: a space, `|` or the line's end expected"),
         ("1 |a x:nan\n", "bad.vw:1:8: value is not finite"),

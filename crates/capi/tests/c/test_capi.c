@@ -175,6 +175,57 @@ static void a_trainer_learns_what_it_is_fed(void) {
     rb_trainer_free(t);
 }
 
+/* Importance weights: weight 2 on every row is the Perceptron with step 2
+ * (the same bits), NULL weights are none, weight 0 everywhere learns
+ * nothing, a negative weight is refused naming its row. */
+static void weights_scale_the_updates(void) {
+    enum { N = 200 };
+    uint64_t indptr[N + 1];
+    uint32_t indices[2 * N];
+    float values[2 * N], labels[N], twos[N], zeros[N], s1[N], s2[N], s3[N];
+    rb_train_options o;
+    rb_trainer *a = NULL, *b = NULL, *c = NULL;
+    rb_model *ma = NULL, *mb = NULL, *mc = NULL;
+    int i;
+    for (i = 0; i < N; i++) {
+        float x = (float)((i * 37) % 101) / 50.0f - 1.0f, z = (float)((i * 61) % 103) / 51.0f - 1.0f;
+        indptr[i] = 2 * (uint64_t)i;
+        indices[2 * i] = 0;
+        indices[2 * i + 1] = 1;
+        values[2 * i] = x;
+        values[2 * i + 1] = z;
+        labels[i] = x > z ? 1.0f : -1.0f;
+        twos[i] = 2.0f;
+        zeros[i] = 0.0f;
+    }
+    indptr[N] = 2 * N;
+    rb_train_options_default(&o);
+    o.learner = "perceptron";
+    o.shuffle = 0;
+    CHECK(rb_trainer_new(&o, 2, &a) == RB_OK);
+    CHECK(rb_trainer_new(&o, 2, &c) == RB_OK);
+    CHECK(rb_train_options_set(&o, "eta", 2.0) == RB_OK);
+    CHECK(rb_trainer_new(&o, 2, &b) == RB_OK);
+    CHECK(rb_trainer_learn_csr_weighted(a, N, indptr, indices, values, labels, twos) == RB_OK);
+    CHECK(rb_trainer_learn_csr_weighted(b, N, indptr, indices, values, labels, NULL) == RB_OK);
+    CHECK(rb_trainer_learn_csr_weighted(c, N, indptr, indices, values, labels, zeros) == RB_OK);
+    CHECK(rb_trainer_model(a, &ma) == RB_OK && rb_trainer_model(b, &mb) == RB_OK && rb_trainer_model(c, &mc) == RB_OK);
+    CHECK(rb_model_predict_csr(ma, N, indptr, indices, values, s1, NULL) == RB_OK);
+    CHECK(rb_model_predict_csr(mb, N, indptr, indices, values, s2, NULL) == RB_OK);
+    CHECK(rb_model_predict_csr(mc, N, indptr, indices, values, s3, NULL) == RB_OK);
+    CHECK(memcmp(s1, s2, sizeof s1) == 0);
+    for (i = 0; i < N; i++) CHECK(s3[i] == 0.0f);
+    twos[7] = -1.0f;
+    CHECK(rb_trainer_learn_csr_weighted(a, N, indptr, indices, values, labels, twos) == RB_ERR_INPUT);
+    CHECK(strstr(rb_last_error(), "example 7 has weight -1") != NULL);
+    rb_model_free(ma);
+    rb_model_free(mb);
+    rb_model_free(mc);
+    rb_trainer_free(a);
+    rb_trainer_free(b);
+    rb_trainer_free(c);
+}
+
 /* Predictions through C equal `rosenblatt predict` bit for bit. */
 static void predictions_equal_the_command(const char *model, const char *rows, const char *expected) {
     rb_model *m = NULL;
@@ -282,6 +333,7 @@ int main(int argc, char **argv) {
     CHECK(rb_version() != NULL && strlen(rb_version()) > 0);
     bad_input_is_refused();
     a_trainer_learns_what_it_is_fed();
+    weights_scale_the_updates();
     if (argc == 6) {
         predictions_equal_the_command(argv[1], argv[2], argv[3]);
         training_on_a_dataset(argv[4], argv[2]);

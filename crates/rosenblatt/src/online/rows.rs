@@ -16,6 +16,7 @@ pub struct CsrRows<'a> {
     indices: &'a [u32],
     values: &'a [f32],
     labels: Option<&'a [f32]>,
+    weights: Option<&'a [f32]>,
 }
 
 impl<'a> CsrRows<'a> {
@@ -54,7 +55,7 @@ impl<'a> CsrRows<'a> {
             return bad(format!("{} labels for {rows} rows", l.len()));
         }
         if rows_fit(dim, indptr, indices) && bulk_valid(indices, values, boundary_descents(indptr, indices)) {
-            return Ok(CsrRows { dim, indptr, indices, values, labels });
+            return Ok(CsrRows { dim, indptr, indices, values, labels, weights: None });
         }
         for i in 0..rows {
             let (s, e) = (indptr[i], indptr[i + 1]);
@@ -70,7 +71,7 @@ impl<'a> CsrRows<'a> {
                 return bad(format!("row {i}: the value of feature {} is {}", indices[s + k], values[s + k]));
             }
         }
-        Ok(CsrRows { dim, indptr, indices, values, labels })
+        Ok(CsrRows { dim, indptr, indices, values, labels, weights: None })
     }
 }
 
@@ -153,6 +154,13 @@ impl<'a> Examples for CsrRows<'a> {
     fn label(&self, i: usize) -> f32 {
         self.labels.map_or(0.0, |l| l[i])
     }
+    #[inline]
+    fn weight(&self, i: usize) -> f32 {
+        self.weights.map_or(1.0, |w| w[i])
+    }
+    fn weighted(&self) -> bool {
+        self.weights.is_some()
+    }
     /// The training loop asks for the next example's row ahead of time, as
     /// shards do: shuffled orders read rows at random.
     #[inline(always)]
@@ -173,6 +181,7 @@ pub struct DenseRows<'a> {
     rows: usize,
     values: &'a [f32],
     labels: Option<&'a [f32]>,
+    weights: Option<&'a [f32]>,
 }
 
 impl<'a> DenseRows<'a> {
@@ -193,7 +202,7 @@ impl<'a> DenseRows<'a> {
         {
             return Err(Error::Input(format!("row {}, column {}: the value is {}", k / dim, k % dim, values[k])));
         }
-        Ok(DenseRows { dim, rows, values, labels })
+        Ok(DenseRows { dim, rows, values, labels, weights: None })
     }
 }
 
@@ -212,6 +221,13 @@ impl<'a> Examples for DenseRows<'a> {
     #[inline]
     fn label(&self, i: usize) -> f32 {
         self.labels.map_or(0.0, |l| l[i])
+    }
+    #[inline]
+    fn weight(&self, i: usize) -> f32 {
+        self.weights.map_or(1.0, |w| w[i])
+    }
+    fn weighted(&self) -> bool {
+        self.weights.is_some()
     }
     #[inline(always)]
     fn prefetch(&self, i: usize) {
@@ -292,6 +308,24 @@ impl<'a> Rows<'a> {
             Rows::Dense(d) => Rows::Dense(DenseRows { labels: Some(labels), ..*d }),
             Rows::View(v) => Rows::View(v.with_labels(labels)),
         })
+    }
+    /// The same rows with importance `weights[i]` (each row's update
+    /// scaled by it; 0 leaves a row out of training); refused unless there
+    /// is one weight per row, each finite and ≥ 0.
+    pub fn with_weights<'b>(&self, weights: &'b [f32]) -> Result<Rows<'b>, Error>
+    where
+        'a: 'b,
+    {
+        rosenblatt_learners::check_weights(weights, self.len())?;
+        Ok(match self {
+            Rows::Csr(c) => Rows::Csr(CsrRows { weights: Some(weights), ..*c }),
+            Rows::Dense(d) => Rows::Dense(DenseRows { weights: Some(weights), ..*d }),
+            Rows::View(v) => Rows::View(v.with_weights(weights)),
+        })
+    }
+    /// Whether some row may carry a weight other than 1.
+    pub fn weighted(&self) -> bool {
+        with_rows!(self, |e| e.weighted())
     }
     /// The labels as one slice: those of borrowed CSR or dense rows.
     pub(crate) fn labels(&self) -> Option<&[f32]> {

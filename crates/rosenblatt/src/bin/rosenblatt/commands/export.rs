@@ -10,6 +10,13 @@ pub fn run(dir: &Path, output: Option<&Path>, zero_based: bool, ui: Ui) -> anyho
         bail!("export writes LIBSVM text to standard output; with --json give -o FILE and the summary goes to stdout");
     }
     let ds = crate::ui::open_dataset(dir)?;
+    if ds.manifest().has_weights {
+        bail!(
+            "{}: its rows carry importance weights, which LIBSVM text cannot hold; \
+             train on the dataset itself, or convert the text it came from",
+            dir.display()
+        );
+    }
     output.map(crate::ui::output_file).transpose()?;
     let base = u8::from(!zero_based);
     match output {
