@@ -4,13 +4,19 @@ generated lines and settings, every row's features as `rosenblatt inspect
 --audit --json` lists them must be those VW's `--audit` prints (name, index
 and value), row for row.
 
-usage: python3 benches/scripts/vw_audit_check.py ROSENBLATT_BINARY [--lines N] [--seed S]
+usage: python3 benches/scripts/vw_audit_check.py ROSENBLATT_BINARY [--lines N] [--seed S] [--write DIR]
+
+With --write DIR it also keeps, per setting K, the lines (`K.vw`),
+rosenblatt's flags (`K.flags`, one per line) and VW's audit (`K.audit`: a
+line per row, its features as tab-separated `name`, `index`, `value`
+triples, sorted): the expected outputs `crates/rosenblatt/tests/vw_audit.rs`
+holds the reader to in every `cargo test`, without VW.
 
 Needs the `vowpalwabbit` package (VW 9, its own driver run in a child
 process: `Workspace("-d FILE --audit …")`). Exits 1 on the first
 difference, printing the line, the settings and both lists.
 
-The generated lines cover: namespaces with and without names and scales,
+The generated lines cover: importance weights, tags, namespaces with and without names and scales,
 several namespaces sharing a first letter, the default namespace, named,
 digits-only (VW's numbers), anonymous and string-valued (`color:red`)
 features, values in plain, exponent and negative forms, repeated features;
@@ -71,7 +77,7 @@ def namespace(rng, default_strings):
 
 
 def line(rng, default_strings=True):
-    label = rng.choice(["1", "-1"])
+    label = rng.choice(["1", "-1"]) + rng.choice(["", "", "", " 2", " 0.5", " 0"])
     tag = rng.choice(["", "", " 'tag1", "t2"])
     spaces = " ".join(namespace(rng, default_strings) for _ in range(rng.randrange(1, 5)))
     sep = "" if tag.startswith("t") else " "
@@ -147,6 +153,7 @@ def main():
     ap.add_argument("--lines", type=int, default=3000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--table", action="store_true", help="print each setting's flags and agreeing rows (Markdown)")
+    ap.add_argument("--write", metavar="DIR", help="keep each setting's lines, flags and VW's audit in DIR")
     a = ap.parse_args()
     try:
         import vowpalwabbit  # noqa: F401
@@ -174,6 +181,16 @@ def main():
                 off = ours_flags[ours_flags.index("--ignore-linear") + 1]
                 letter = lambda n: n.split("^")[0][:1] if "^" in n else " "
                 want = [[f for f in r if "*" in f[0] or letter(f[0]) not in off] for r in want]
+            if a.write:
+                os.makedirs(a.write, exist_ok=True)
+                stem = os.path.join(a.write, "%02d" % (k + 1))
+                with open(stem + ".vw", "w", encoding="utf-8") as f:
+                    f.write("\n".join(lines) + "\n")
+                with open(stem + ".flags", "w", encoding="utf-8") as f:
+                    f.write("\n".join(ours_flags) + "\n")
+                with open(stem + ".audit", "w", encoding="utf-8") as f:
+                    for r in want:
+                        f.write("\t".join("%s\t%d\t%s" % feat for feat in r) + "\n")
             got = our_audit(a.binary, path, ours_flags, per)
             if len(want) != len(got):
                 sys.exit("%s: VW listed %d rows, rosenblatt %d (flags %s)" % (path, len(want), len(got), ours_flags))
