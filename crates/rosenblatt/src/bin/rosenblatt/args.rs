@@ -319,6 +319,36 @@ pub enum BenchCommand {
         #[arg(long, default_value_t = 9, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
         repeats: u32,
     },
+    /// What cores buy: `train` as a whole process, for every --parts and
+    /// --threads given, one pass and --passes passes (the best of
+    /// --repeats); per pass = the difference over the passes between; each
+    /// part count's models compared across thread counts (they must be the
+    /// same bytes).
+    Scaling(ScalingArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct ScalingArgs {
+    /// The dataset directory.
+    pub dataset: PathBuf,
+    /// The learner.
+    #[arg(long, value_enum, default_value = "averaged-perceptron")]
+    pub learner: Learner,
+    /// Part counts, comma-separated.
+    #[arg(long, value_delimiter = ',', default_values_t = [1usize, 2, 16])]
+    pub parts: Vec<usize>,
+    /// Thread counts, comma-separated (default: 1 and every core).
+    #[arg(long, value_delimiter = ',')]
+    pub threads: Vec<usize>,
+    /// The longer run's passes (2 to 1,000).
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(2..=1000))]
+    pub passes: u32,
+    /// Runs of each, the best taken (1 to 100).
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub repeats: u32,
+    /// A test set: each longer run's test error is reported.
+    #[arg(long)]
+    pub test: Option<PathBuf>,
 }
 
 #[derive(Subcommand, Debug)]

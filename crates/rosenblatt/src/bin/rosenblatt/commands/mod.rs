@@ -10,6 +10,7 @@ mod inspect;
 mod learners;
 mod predict;
 mod report;
+mod scaling;
 mod train;
 mod tune;
 
@@ -50,6 +51,7 @@ pub fn run(cli: Cli, procs: &Procs) -> anyhow::Result<()> {
         Some(Command::Predict(a)) => predict::run(a, ui, procs),
         Some(Command::Bench(BenchCommand::Ocr(a))) | Some(Command::Demo(a)) => bench::ocr(a, ui),
         Some(Command::Bench(BenchCommand::Read { dataset, repeats })) => bench::read(&dataset, repeats as usize, ui),
+        Some(Command::Bench(BenchCommand::Scaling(a))) => scaling::run(a, ui),
         Some(Command::Datasets(DatasetsCommand::Sparse(a))) => datasets::sparse(a, ui),
         Some(Command::Datasets(DatasetsCommand::Ocr(a))) => datasets::ocr(a, ui),
         Some(Command::Datasets(DatasetsCommand::Tabular(a))) => datasets::tabular(a, ui),
