@@ -107,6 +107,14 @@ fn vw_importance_trains_as_the_same_rows_handed_over_with_those_weights() {
     std::fs::write(d("w.vw"), &text).unwrap();
     let (code, _, err) = run(&["convert", p(&d("w.vw")), "-o", p(&d("w")), "--encoding", "sparse-u32-f32", "-b", "4"]);
     assert_eq!(code, 0, "{err}");
+    let weighted = h.iter().filter(|&&w| w != 1.0).count();
+    let said = format!(
+        "{weighted} row(s) carry an importance weight other than 1, which scales their updates (120 of weight 0"
+    );
+    assert!(err.contains(&said), "{err}");
+    let (code, out, _) = run(&["inspect", p(&d("w"))]);
+    assert_eq!(code, 0);
+    assert!(out.contains("weights      importance per row: 0 to 3; 120 row(s) of weight 0"), "{out}");
     let ds = Dataset::open(d("w")).unwrap();
     assert_eq!(ds.as_loader().to_rows().weights, h);
     let config = Config::from_name("logistic").unwrap().passes(3.0).seed(2);

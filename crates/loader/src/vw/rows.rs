@@ -21,6 +21,10 @@ pub struct Notes {
     pub zero_labels: u64,
     /// Rows with an initial value, read and ignored.
     pub initial_values: u64,
+    /// Rows whose importance weight is not 1 (kept with the rows).
+    pub weighted: u64,
+    /// Rows of importance weight 0 (left out of training).
+    pub weightless: u64,
 }
 
 impl Notes {
@@ -37,12 +41,24 @@ impl Notes {
         if self.initial_values > 0 {
             said.push(format!("{} row(s) gave an initial prediction; it is ignored", self.initial_values));
         }
+        if self.weighted > 0 {
+            said.push(format!(
+                "{} row(s) carry an importance weight other than 1, which scales their updates{}",
+                self.weighted,
+                match self.weightless {
+                    0 => String::new(),
+                    n => format!(" ({n} of weight 0: left out of training)"),
+                }
+            ));
+        }
         said
     }
 
     fn add(&mut self, o: Notes) {
         self.zero_labels += o.zero_labels;
         self.initial_values += o.initial_values;
+        self.weighted += o.weighted;
+        self.weightless += o.weightless;
     }
 }
 
@@ -199,6 +215,8 @@ fn read_row<'a>(
         return Err((1, ParseErrorKind::NonFiniteValue));
     }
     // The weight column stays empty until a row's weight is not 1.
+    notes.weighted += u64::from(ex.weight != 1.0);
+    notes.weightless += u64::from(ex.weight == 0.0);
     if ex.weight != 1.0 || !rows.weights.is_empty() {
         rows.weights.resize(rows.len() - 1, 1.0);
         rows.weights.push(ex.weight);

@@ -45,6 +45,12 @@ pub fn run(a: InspectArgs, ui: Ui) -> anyhow::Result<()> {
     if let Some(h) = &m.hashing {
         outln!("hashed       from VW text: {}", crate::flags::worded(&h.to_string()))?;
     }
+    if m.has_weights {
+        let w = || ds.shards().iter().flat_map(|s| s.weights().iter().copied());
+        let (lo, hi) = w().fold((f32::INFINITY, 0.0f32), |(lo, hi), x| (lo.min(x), hi.max(x)));
+        let zero = w().filter(|&x| x == 0.0).count();
+        outln!("weights      importance per row: {lo} to {hi}; {zero} row(s) of weight 0 (left out of training)")?;
+    }
     for (label, count) in &m.label_counts {
         outln!("  {label:>10}  {count}")?;
     }
