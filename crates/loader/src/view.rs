@@ -91,19 +91,7 @@ impl<'a, S: RowSet> ShardedExamples<'a, S> {
         S: 'b,
     {
         assert_eq!(labels.len(), self.len, "one label per row");
-        let parts = self
-            .parts
-            .iter()
-            .zip(&self.starts)
-            .map(|(p, &s)| Part {
-                rows: p.rows.range(0, p.rows.len()),
-                labels: &labels[s..s + p.rows.len()],
-                weights: p.weights,
-                shard: p.shard,
-                first: p.first,
-            })
-            .collect();
-        ShardedExamples::new(self.dim, parts)
+        self.with_columns(Some(labels), None)
     }
 
     /// The same rows weighted `weights[i]` (in place of any the shards
@@ -114,16 +102,29 @@ impl<'a, S: RowSet> ShardedExamples<'a, S> {
         S: 'b,
     {
         assert_eq!(weights.len(), self.len, "one weight per row");
+        self.with_columns(None, Some(weights))
+    }
+
+    /// The same rows with `labels` and `weights` (one per row each, cut at
+    /// the parts) in place of their own where given.
+    fn with_columns<'b>(&self, labels: Option<&'b [f32]>, weights: Option<&'b [f32]>) -> ShardedExamples<'b, S>
+    where
+        'a: 'b,
+        S: 'b,
+    {
         let parts = self
             .parts
             .iter()
             .zip(&self.starts)
-            .map(|(p, &s)| Part {
-                rows: p.rows.range(0, p.rows.len()),
-                labels: p.labels,
-                weights: &weights[s..s + p.rows.len()],
-                shard: p.shard,
-                first: p.first,
+            .map(|(p, &s)| {
+                let mine = |c: &'b [f32]| &c[s..s + p.rows.len()];
+                Part {
+                    rows: p.rows.range(0, p.rows.len()),
+                    labels: labels.map_or(p.labels, mine),
+                    weights: weights.map_or(p.weights, mine),
+                    shard: p.shard,
+                    first: p.first,
+                }
             })
             .collect();
         ShardedExamples::new(self.dim, parts)
