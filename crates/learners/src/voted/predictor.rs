@@ -23,7 +23,7 @@ pub struct VotedParts {
     pub values: Vec<f32>,
     /// For each mistake in order, the stored row it was made on.
     pub slots: Vec<u32>,
-    /// For each mistake, its label (±1).
+    /// For each mistake, its label (±1) times its row's importance weight.
     pub labels: Vec<f32>,
     /// Survival counts, segment by segment: each segment's start, then one
     /// per mistake; as many as the mistakes and segments together.

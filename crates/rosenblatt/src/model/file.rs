@@ -24,7 +24,8 @@
 //! - voted: u64 R (stored rows), u64 K (mistakes), u64 N (entries), u64 S
 //!   (segments), u64 T (start vectors), f32 η, u32 bias flag; then R + 1
 //!   u64 row offsets, N u32 indices, N f32 values, K u32 row slots, K f32
-//!   labels, K + S u64 survival counts, S u32 segment starts (`u32::MAX`:
+//!   labels (each mistake's ±1 times its row's importance weight: its
+//!   update's coefficient), K + S u64 survival counts, S u32 segment starts (`u32::MAX`:
 //!   zero), S u32 segment first mistakes, T·(dim + 1) f32 start vectors.
 //!   The voted Perceptron's mistaken training rows (and, trained in
 //!   parallel, the mixed vectors its segments start from) travel with it,
