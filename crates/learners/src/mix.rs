@@ -188,11 +188,18 @@ pub fn mix(team: &dyn Team, base: &MixState, local: &[MixState], first: usize, m
             seg.copy_from_slice(&local[0].total[a..b]);
             &local[1..]
         };
-        for p in rest {
-            for ((o, &t), &s) in seg.iter_mut().zip(&p.total[a..b]).zip(&base.total[a..b]) {
-                *o += t - s;
+        // In chunks on the pool, as the means: each coordinate still adds
+        // the parts in order, so the bits do not depend on the threads.
+        const CHUNK: usize = 1 << 12;
+        seg.par_chunks_mut(CHUNK).enumerate().for_each(|(c, chunk)| {
+            let at = a + c * CHUNK;
+            for p in rest {
+                let (t, s) = (&p.total[at..at + chunk.len()], &base.total[at..at + chunk.len()]);
+                for ((o, &t), &s) in chunk.iter_mut().zip(t).zip(s) {
+                    *o += t - s;
+                }
             }
-        }
+        });
         if rank + 1 < size {
             team.send(rank + 1, seg);
         }
