@@ -126,20 +126,26 @@ fn params(kernel: Kernel, form: KernelForm, outputs: Outputs, passes: usize) -> 
     KernelParams { kernel, form, outputs, budget: None, passes, shuffle: true, seed: 7 }
 }
 
+/// The outputs a kernel Perceptron learns, each with labels it can learn
+/// with the quadratic kernel: binary, the sign of a quadratic form;
+/// one-vs-rest and multi-class, which of three quadratic forms is largest.
+fn quadratic_tasks() -> [(Outputs, fn(&[f64]) -> f32); 3] {
+    fn quad(x: &[f64], w: usize) -> f64 {
+        x.iter().enumerate().map(|(i, v)| v * v * ((i + w) % 3) as f64).sum()
+    }
+    fn binary(x: &[f64]) -> f32 {
+        if quad(x, 0) - quad(x, 1) + x[0] > 0.5 { 1.0 } else { -1.0 }
+    }
+    fn three(x: &[f64]) -> f32 {
+        (0..3).map(|w| (quad(x, w), w)).fold((f64::MIN, 0), |b, q| if q.0 > b.0 { q } else { b }).1 as f32
+    }
+    [(Outputs::Binary, binary), (Outputs::OneVsRest(3), three), (Outputs::Multiclass(3), three)]
+}
+
 #[test]
 fn the_same_updates_as_the_f64_kernel_perceptron() {
-    // Binary: the sign of a quadratic form; one-vs-rest and multi-class:
-    // which of three quadratic forms is largest.
-    let quad = |x: &[f64], w: usize| x.iter().enumerate().map(|(i, v)| v * v * ((i + w) % 3) as f64).sum::<f64>();
-    let binary = |x: &[f64]| if quad(x, 0) - quad(x, 1) + x[0] > 0.5 { 1.0f32 } else { -1.0 };
-    let three =
-        |x: &[f64]| (0..3).map(|w| (quad(x, w), w)).fold((f64::MIN, 0), |b, q| if q.0 > b.0 { q } else { b }).1 as f32;
     let kernel = Kernel::Poly { gamma: 1.0, coef0: 1.0, degree: 2 };
-    for (outputs, label) in [
-        (Outputs::Binary, &binary as &dyn Fn(&[f64]) -> f32),
-        (Outputs::OneVsRest(3), &three),
-        (Outputs::Multiclass(3), &three),
-    ] {
+    for (outputs, label) in quadratic_tasks() {
         // Over 64 rows, so that blocks resolve updates among themselves.
         let (ex, rows) = data(300, 6, 1, label);
         let labels: Vec<f64> = (0..ex.len()).map(|i| f64::from((&ex).label(i))).collect();
@@ -194,16 +200,8 @@ fn the_same_updates_as_the_f64_kernel_perceptron() {
 /// reference makes it, for one output, one-vs-rest and multi-class.
 #[test]
 fn weighted_updates_are_the_f64_kernel_perceptrons() {
-    let quad = |x: &[f64], w: usize| x.iter().enumerate().map(|(i, v)| v * v * ((i + w) % 3) as f64).sum::<f64>();
-    let binary = |x: &[f64]| if quad(x, 0) - quad(x, 1) + x[0] > 0.5 { 1.0f32 } else { -1.0 };
-    let three =
-        |x: &[f64]| (0..3).map(|w| (quad(x, w), w)).fold((f64::MIN, 0), |b, q| if q.0 > b.0 { q } else { b }).1 as f32;
     let kernel = Kernel::Poly { gamma: 1.0, coef0: 1.0, degree: 2 };
-    for (outputs, label) in [
-        (Outputs::Binary, &binary as &dyn Fn(&[f64]) -> f32),
-        (Outputs::OneVsRest(3), &three),
-        (Outputs::Multiclass(3), &three),
-    ] {
+    for (outputs, label) in quadratic_tasks() {
         let (ex, rows) = data(300, 6, 2, label);
         let labels: Vec<f64> = (0..ex.len()).map(|i| f64::from((&ex).label(i))).collect();
         let h: Vec<f64> = (0..ex.len()).map(|i| [1.0, 0.5, 2.0, 0.0, 3.0][i % 5]).collect();

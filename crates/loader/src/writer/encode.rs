@@ -125,25 +125,31 @@ pub(crate) fn encode_range(
         labels = Labels::Single(&rows.labels[a..b]);
         multilabels = 0;
     }
-    let qids: &[u64] = if !columns.qids {
-        &[]
-    } else if rows.qids.len() == rows.len() {
-        &rows.qids[a..b]
-    } else {
-        qid_column.clear();
-        qid_column.resize(b - a, crate::libsvm::NO_QID);
-        qid_column
-    };
-    let weights: &[f32] = if !columns.weights {
-        &[]
-    } else if rows.weights.len() == rows.len() {
-        &rows.weights[a..b]
-    } else {
-        ones.clear();
-        ones.resize(b - a, 1.0);
-        ones
-    };
+    let qids = optional_column(columns.qids, &rows.qids, rows.len(), a..b, crate::libsvm::NO_QID, qid_column);
+    let weights = optional_column(columns.weights, &rows.weights, rows.len(), a..b, 1.0, ones);
     let header =
         Header { rows: (b - a) as u64, nnz, dim, encoding: enc, label_kind: kind, index_base: base, multilabels };
     format::write_image(&header, &ShardData { labels, offsets: offs, indices, values, qids, weights }, out)
+}
+
+/// An optional per-row column's rows `range` for a shard: none when the
+/// shards do not carry it (`carried` false), the rows' own when they hold
+/// one per row (`n` rows), else `absent` for each row, made in `scratch`.
+fn optional_column<'a, T: Copy>(
+    carried: bool,
+    column: &'a [T],
+    n: usize,
+    range: std::ops::Range<usize>,
+    absent: T,
+    scratch: &'a mut Vec<T>,
+) -> &'a [T] {
+    if !carried {
+        &[]
+    } else if column.len() == n {
+        &column[range]
+    } else {
+        scratch.clear();
+        scratch.resize(range.len(), absent);
+        scratch
+    }
 }
