@@ -126,10 +126,13 @@ fn params(kernel: Kernel, form: KernelForm, outputs: Outputs, passes: usize) -> 
     KernelParams { kernel, form, outputs, budget: None, passes, shuffle: true, seed: 7 }
 }
 
+/// How a generated row is labelled.
+type Labeller = fn(&[f64]) -> f32;
+
 /// The outputs a kernel Perceptron learns, each with labels it can learn
 /// with the quadratic kernel: binary, the sign of a quadratic form;
 /// one-vs-rest and multi-class, which of three quadratic forms is largest.
-fn quadratic_tasks() -> [(Outputs, fn(&[f64]) -> f32); 3] {
+fn quadratic_tasks() -> [(Outputs, Labeller); 3] {
     fn quad(x: &[f64], w: usize) -> f64 {
         x.iter().enumerate().map(|(i, v)| v * v * ((i + w) % 3) as f64).sum()
     }
