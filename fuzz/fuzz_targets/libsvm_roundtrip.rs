@@ -14,6 +14,7 @@ fuzz_target!(|data: &[u8]| {
         sort_indices: flags & 2 != 0,
         multilabel: flags & 4 != 0,
         skip_bad_lines: flags & 8 != 0,
+        unlabeled_rows: flags & 16 != 0,
     };
     if let Ok(rows) = parse(text, &opts) {
         let mut again = Vec::new();

@@ -181,6 +181,7 @@ pub mod idx;
 pub mod input;
 pub mod interop;
 pub mod libsvm;
+pub mod lines;
 pub mod manifest;
 mod number;
 pub mod rows;

@@ -263,12 +263,13 @@ fn chunked_parse_closes_up_pieces_with_fewer_features_than_colons() {
             _ => format!("1:{r} 4:1\n"),
         });
     }
-    for mode in 0..16u8 {
+    for mode in 0..32u8 {
         let opts = ParseOptions {
             zero_based: mode & 1 != 0,
             sort_indices: mode & 2 != 0,
             multilabel: mode & 4 != 0,
             skip_bad_lines: mode & 8 != 0,
+            unlabeled_rows: mode & 16 != 0,
         };
         let whole = parse(text.as_bytes(), &opts);
         for chunk in [1, 2, 3, 5, 8, 13, 21, 40, 100, 333, text.len()] {
@@ -324,13 +325,14 @@ proptest! {
     fn libsvm_alphabet_parses_the_same_in_pieces(
         bytes in proptest::collection::vec(proptest::sample::select(b"0129:::. \t\n\n\r#qid,-+e".to_vec()), 0..600),
         chunk in 1usize..80,
-        mode in 0u8..16,
+        mode in 0u8..32,
     ) {
         let opts = ParseOptions {
             zero_based: mode & 1 != 0,
             sort_indices: mode & 2 != 0,
             multilabel: mode & 4 != 0,
             skip_bad_lines: mode & 8 != 0,
+            unlabeled_rows: mode & 16 != 0,
         };
         prop_assert_eq!(parse_in_two(|| parse_parallel(&bytes, &opts, chunk)), parse(&bytes, &opts));
     }

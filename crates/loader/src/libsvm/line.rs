@@ -4,19 +4,19 @@
 
 use super::*;
 
-pub(super) struct LineParser<'o> {
+pub(crate) struct LineParser<'o> {
     pub(super) opts: &'o ParseOptions,
     /// (index, value, column) of the current row, for sorting.
     scratch: Vec<(u32, f32, usize)>,
 }
 
 impl<'o> LineParser<'o> {
-    pub(super) fn new(opts: &'o ParseOptions) -> Self {
+    pub(crate) fn new(opts: &'o ParseOptions) -> Self {
         LineParser { opts, scratch: Vec::new() }
     }
 
     /// Parses one line (without its line end). On error nothing is appended.
-    pub(super) fn line(&mut self, line: &[u8], rows: &mut Rows, entries: &mut impl Entries) -> LineResult {
+    pub(crate) fn line(&mut self, line: &[u8], rows: &mut Rows, entries: &mut impl Entries) -> LineResult {
         // A CR anywhere but in CRLF would be a line end to another reader.
         if let Some(c) = memchr::memchr2(b'\r', 0, line) {
             return Err((if line[c] == 0 { ParseErrorKind::Nul } else { ParseErrorKind::LoneCr }, c));
@@ -52,7 +52,10 @@ impl<'o> LineParser<'o> {
         // scikit-learn's multi-label reader (and writer) takes for an empty
         // label set.
         if label.contains(&b':') && !label.starts_with(b"qid:") {
-            if !self.opts.multilabel {
+            if self.opts.unlabeled_rows && !self.opts.multilabel {
+                // A row to predict: the label is a stand-in.
+                rows.labels.push(1.0);
+            } else if !self.opts.multilabel {
                 return Err((ParseErrorKind::MissingLabel, lc));
             }
             toks.i = lc;

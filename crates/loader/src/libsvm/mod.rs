@@ -17,7 +17,7 @@ use rayon::prelude::*;
 mod line;
 mod write;
 
-use line::LineParser;
+pub(crate) use line::LineParser;
 pub use write::{format_f32, write_row, write_rows};
 
 /// How to read the text.
@@ -33,6 +33,9 @@ pub struct ParseOptions {
     /// Skip malformed lines (each is counted and reported) instead of
     /// stopping at the first.
     pub skip_bad_lines: bool,
+    /// A line whose first token is a feature is a row without a label
+    /// (rows to predict), given the stand-in label +1, instead of an error.
+    pub unlabeled_rows: bool,
 }
 
 /// The index base recorded for data that never was text (MNIST, generated
@@ -430,16 +433,16 @@ fn consecutive<T>(mut s: &mut [T], lens: impl Iterator<Item = usize>) -> Vec<&mu
 }
 
 /// Where the parser puts a row's features.
-trait Entries {
+pub(crate) trait Entries {
     fn len(&self) -> usize;
     fn push(&mut self, index: u32, value: f32);
     fn truncate(&mut self, len: usize);
 }
 
 /// The growing columns of one-thread parsing.
-struct Columns {
-    indices: Vec<u32>,
-    values: Vec<f32>,
+pub(crate) struct Columns {
+    pub(crate) indices: Vec<u32>,
+    pub(crate) values: Vec<f32>,
 }
 
 impl Entries for Columns {
@@ -578,4 +581,4 @@ fn parse_lines(
     Ok(ends)
 }
 
-type LineResult = Result<(), (ParseErrorKind, usize)>;
+pub(crate) type LineResult = Result<(), (ParseErrorKind, usize)>;

@@ -91,6 +91,20 @@ fn malformed(at: usize, what: &'static str) -> Fault {
 /// `out` in the order written.
 pub fn parse_line<'a>(line: &'a [u8], h: &Hasher, out: &mut Vec<Feature<'a>>) -> Result<Head<'a>, Fault> {
     let bar = memchr::memchr(b'|', line);
+    let head = head(line, bar);
+    if let Some(bar) = bar {
+        Features { line, i: bar, h, out }.namespaces()?;
+    }
+    Ok(head)
+}
+
+/// The tag of `line`, if it has one (a prediction echoes it).
+pub fn tag(line: &[u8]) -> Option<&[u8]> {
+    head(line, memchr::memchr(b'|', line)).tag
+}
+
+/// The label section of `line`, whose first `|` is at `bar`.
+fn head(line: &[u8], bar: Option<usize>) -> Head<'_> {
     let mut head = Head::default();
     if bar != Some(0) {
         let end = bar.unwrap_or(line.len());
@@ -122,10 +136,7 @@ pub fn parse_line<'a>(line: &'a [u8], h: &Hasher, out: &mut Vec<Feature<'a>>) ->
             head.tag = Some(line[s..e].strip_prefix(b"'").unwrap_or(&line[s..e]));
         }
     }
-    if let Some(bar) = bar {
-        Features { line, i: bar, h, out }.namespaces()?;
-    }
-    Ok(head)
+    head
 }
 
 /// The feature section's reader: VW's `tc_parser`.

@@ -16,10 +16,10 @@ mod hash;
 mod interactions;
 mod line;
 mod number;
-mod rows;
+pub(crate) mod rows;
 
 pub use hash::{FNV_PRIME, hash_all, hash_strings, murmur3_32};
-pub use line::Feature;
+pub use line::{Feature, tag};
 pub use number::parse_float;
 pub use rows::{Labels, Notes, Reading, parse, parse_in_pieces};
 pub(crate) use rows::{parse_block_into, push_row};

@@ -9,7 +9,7 @@ use crate::libsvm::Rows;
 use rayon::prelude::*;
 
 /// A line without its `\n` and one `\r` before it.
-pub(super) fn trim_end(line: &[u8]) -> &[u8] {
+pub(crate) fn trim_end(line: &[u8]) -> &[u8] {
     let line = line.strip_suffix(b"\n").unwrap_or(line);
     line.strip_suffix(b"\r").unwrap_or(line)
 }
@@ -167,7 +167,7 @@ fn parse_piece(text: &[u8], c: &Compiled, reading: Reading, rows: &mut Rows) -> 
 }
 
 /// One line's row appended to `rows`, or what is wrong and its column.
-fn read_row<'a>(
+pub(crate) fn read_row<'a>(
     line: &'a [u8],
     c: &Compiled,
     labels: Labels,

@@ -28,6 +28,7 @@ pub fn run(a: ConvertArgs, ui: Ui) -> anyhow::Result<()> {
             sort_indices: a.sort_indices,
             multilabel: a.multilabel,
             skip_bad_lines: a.skip_bad_lines,
+            unlabeled_rows: false,
         },
         target: a.target,
         write: WriteOptions {
