@@ -5,11 +5,12 @@
 
 use crate::compat::Expect;
 use crate::error::Error;
-use crate::model::{Model, Prediction};
+use crate::model::{Model, Prediction, Weights};
+use rosenblatt_loader::format::{Layout, ValueEncoding};
 use rosenblatt_loader::input::read_input;
 use rosenblatt_loader::libsvm::parse_parallel;
 use rosenblatt_loader::vw::Labels;
-use rosenblatt_loader::{Dataset, LoadError, OpenOptions, ParseOptions, WriteOptions};
+use rosenblatt_loader::{Dataset, Encoding, LoadError, OpenOptions, ParseOptions, Rows, WriteOptions};
 use std::path::Path;
 
 /// A prediction for every input row, in input order.
@@ -25,7 +26,13 @@ pub struct Predicted {
 /// plain or compressed, a pipe, or `-` for standard input): VW text for a
 /// model trained on VW text, hashed with its settings (rows without a
 /// label allowed unless `labels` are required); else LIBSVM text read in
-/// `base`, by default the index base the model's training data had.
+/// `base`, by default the index base the model's training data had (rows
+/// without a label allowed likewise).
+///
+/// Text rows are made ready as [`ready_rows`] makes them, and kept as f32
+/// values in sparse rows whatever they hold: so a row's score is the same
+/// bits whatever else the text holds, and the same as `serve` answers
+/// for it.
 pub fn open_input(model: &Model, input: &Path, base: Option<u8>, labels: Labels) -> Result<Dataset, Error> {
     if input.is_dir() {
         if base.is_some() {
@@ -36,6 +43,13 @@ pub fn open_input(model: &Model, input: &Path, base: Option<u8>, labels: Labels)
         }
         return Ok(Dataset::open(input, OpenOptions::VERIFIED)?);
     }
+    let text_rows = |mut rows: Rows, w: WriteOptions| -> Result<Dataset, Error> {
+        // The text's own dimension, for the note on features beyond the model's.
+        let dim = rows.min_dim().max(model.dim() as u64);
+        ready_rows(model, &mut rows);
+        let w = WriteOptions { encoding: Some(TEXT_ROWS), dim: Some(dim), ..w };
+        Ok(Dataset::from_rows(input, &rows, &w)?)
+    };
     if let Some(h) = &model.meta.hashing {
         if base.is_some() {
             return Err(Error::Input(format!(
@@ -49,7 +63,7 @@ pub fn open_input(model: &Model, input: &Path, base: Option<u8>, labels: Labels)
         // A model trained on CSV reads CSV, its label column where present.
         if let Some(label) = &h.label_column {
             let (rows, _) = rosenblatt_loader::csv::parse(input, &bytes, label, &compiled, labels)?;
-            return Ok(Dataset::from_rows(input, &rows, &w)?);
+            return text_rows(rows, w);
         }
         // VW text without a single `|` has no features: another format.
         if !bytes.is_empty() && !bytes.contains(&b'|') {
@@ -60,14 +74,52 @@ pub fn open_input(model: &Model, input: &Path, base: Option<u8>, labels: Labels)
         }
         let (rows, _) = rosenblatt_loader::vw::parse(&bytes, &compiled, labels)
             .map_err(|error| LoadError::Parse { path: input.to_path_buf(), error })?;
-        return Ok(Dataset::from_rows(input, &rows, &w)?);
+        return text_rows(rows, w);
     }
     let base = base.unwrap_or(model.meta.index_base);
-    let popts = ParseOptions { zero_based: base == 0, ..Default::default() };
     let bytes = read_input(input, 1 << 40)?;
-    let rows = parse_parallel(&bytes, &popts, 4 << 20)
+    let rows = parse_parallel(&bytes, &libsvm_options(base, labels), 4 << 20)
         .map_err(|error| LoadError::Parse { path: input.to_path_buf(), error })?;
-    Ok(Dataset::from_rows(input, &rows, &WriteOptions { index_base: base, ..Default::default() })?)
+    text_rows(rows, WriteOptions { index_base: base, ..Default::default() })
+}
+
+/// How text rows are kept to be scored: sparse, f32 values, whatever the
+/// text holds (a compact encoding, chosen by the whole input, would sum a
+/// row's terms in another order).
+const TEXT_ROWS: Encoding = Encoding { layout: Layout::Sparse, index_bytes: 4, values: ValueEncoding::F32 };
+
+/// How LIBSVM text is read for a model: indices from `base`, rows without
+/// a label allowed unless `labels` are required.
+pub fn libsvm_options(base: u8, labels: Labels) -> ParseOptions {
+    ParseOptions { zero_based: base == 0, unlabeled_rows: labels == Labels::Optional, ..Default::default() }
+}
+
+/// Makes rows read from text ready to be scored by `model`: a linear or
+/// multi-class model has no weight for a feature beyond its dimension
+/// (its weight is 0), so such features are dropped rather than the model
+/// widened for them; voted and kernel models see every feature.
+pub fn ready_rows(model: &Model, rows: &mut Rows) {
+    let dim = model.dim();
+    if !matches!(model.weights, Weights::Linear(_) | Weights::Multiclass(_)) || rows.min_dim() <= dim as u64 {
+        return;
+    }
+    let mut kept = 0usize;
+    let mut start = 0usize;
+    for r in 0..rows.len() {
+        let end = rows.offsets[r + 1] as usize;
+        for k in start..end {
+            if (rows.indices[k] as usize) < dim {
+                rows.indices[kept] = rows.indices[k];
+                rows.values[kept] = rows.values[k];
+                kept += 1;
+            }
+        }
+        start = end;
+        rows.offsets[r + 1] = kept as u64;
+    }
+    rows.indices.truncate(kept);
+    rows.values.truncate(kept);
+    rows.dim = rows.dim.min(dim as u64);
 }
 
 /// Predicts every row of `input`: a dataset directory, or LIBSVM text

@@ -275,7 +275,7 @@ fn every_output_makes_its_folders_and_every_input_takes_standard_input() {
     let text = tmp.path().join("text/rows.svm");
     assert_eq!(run(&["export", p(&ds), "-o", p(&text)]).0, 0);
     let preds = tmp.path().join("deep/er/p.txt");
-    let (code, _, err) = run(&["predict", p(&model), p(&ds), "-o", p(&preds), "--threads", "1"]);
+    let (code, _, err) = run(&["predict", p(&model), p(&text), "-o", p(&preds), "--threads", "1"]);
     assert_eq!(code, 0, "{err}");
     // `-` is standard input, for predict and eval alike, and gives what the file gives.
     let piped = |args: &[&str]| {
