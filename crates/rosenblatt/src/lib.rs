@@ -44,6 +44,7 @@ pub mod predict;
 #[cfg(feature = "cli")]
 pub mod report;
 pub mod resume;
+pub mod serve;
 #[cfg(feature = "cli")]
 mod timing;
 pub mod train;

@@ -11,6 +11,8 @@ mod learners;
 mod predict;
 mod report;
 mod scaling;
+mod serve;
+mod serve_bench;
 mod train;
 mod tune;
 
@@ -52,6 +54,8 @@ pub fn run(cli: Cli, procs: &Procs) -> anyhow::Result<()> {
         Some(Command::Bench(BenchCommand::Ocr(a))) | Some(Command::Demo(a)) => bench::ocr(a, ui),
         Some(Command::Bench(BenchCommand::Read { dataset, repeats })) => bench::read(&dataset, repeats as usize, ui),
         Some(Command::Bench(BenchCommand::Scaling(a))) => scaling::run(a, ui),
+        Some(Command::Bench(BenchCommand::Serve(a))) => serve_bench::run(a, ui),
+        Some(Command::Serve(a)) => serve::run(a, ui),
         Some(Command::Datasets(DatasetsCommand::Sparse(a))) => datasets::sparse(a, ui),
         Some(Command::Datasets(DatasetsCommand::Ocr(a))) => datasets::ocr(a, ui),
         Some(Command::Datasets(DatasetsCommand::Tabular(a))) => datasets::tabular(a, ui),
