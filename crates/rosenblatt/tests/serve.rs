@@ -501,3 +501,57 @@ fn watch_serves_a_replaced_model_file() {
         std::thread::sleep(Duration::from_millis(50));
     }
 }
+
+/// Reads that end anywhere — inside a line, inside an oversized line, at
+/// its limit — change no reply: the library's connection loop given the
+/// same bytes in random pieces answers as given them whole.
+#[test]
+fn replies_do_not_depend_on_where_reads_end() {
+    struct Pieces<'a> {
+        bytes: &'a [u8],
+        at: usize,
+        seed: u64,
+    }
+    impl Read for Pieces<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            self.seed = self.seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let want = match self.seed >> 60 {
+                0 => 1,
+                1..=5 => (self.seed >> 40) as usize % 64 + 1,
+                _ => (self.seed >> 40) as usize % 3000 + 1,
+            };
+            let n = want.min(buf.len()).min(self.bytes.len() - self.at);
+            buf[..n].copy_from_slice(&self.bytes[self.at..self.at + n]);
+            self.at += n;
+            Ok(n)
+        }
+    }
+    let s = setup();
+    let opts = rosenblatt::serve::ServeOptions { max_line: 200, ..Default::default() };
+    let server = rosenblatt::serve::Server::new(&s.a, opts).unwrap();
+    let mut input = Vec::new();
+    for (i, l) in text_lines(&s.text).iter().take(300).enumerate() {
+        match i % 7 {
+            // Over the limit by one byte, and by a lot.
+            3 => input.extend(std::iter::repeat_n(b'1', 201)),
+            5 => input.extend(std::iter::repeat_n(b' ', 2000)),
+            6 => input.extend_from_slice(b"1 2:x\r"),
+            _ => input.extend_from_slice(l),
+        }
+        input.push(b'\n');
+    }
+    input.extend_from_slice(b"1 3:1"); // the last line has no `\n`
+    let whole = {
+        let mut out = Vec::new();
+        server.serve_stream(&input[..], &mut out).unwrap();
+        out
+    };
+    let text = String::from_utf8(whole.clone()).unwrap();
+    assert_eq!(text.lines().count(), 301);
+    assert_eq!(text.lines().filter(|l| l.contains("longer than 200 bytes")).count(), 2 * 43);
+    for seed in 0..200 {
+        let mut out = Vec::new();
+        server.serve_stream(Pieces { bytes: &input, at: 0, seed }, &mut out).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), text, "seed {seed}");
+    }
+}
