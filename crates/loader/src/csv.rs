@@ -47,7 +47,7 @@ pub fn parse(path: &Path, text: &[u8], label: &str, c: &Compiled, labels: Labels
     let (mut rows, mut notes) = (Rows::empty(), Notes::default());
     let mut record = ::csv::ByteRecord::new();
     let mut owned: Vec<Vec<u8>> = Vec::new();
-    let mut entries: Vec<(u64, f32)> = Vec::new();
+    let mut entries = crate::vw::Entries::default();
     loop {
         match reader.read_byte_record(&mut record) {
             Ok(false) => break,
@@ -129,7 +129,7 @@ pub fn parse(path: &Path, text: &[u8], label: &str, c: &Compiled, labels: Labels
             )
             .collect();
         entries.clear();
-        c.named_features(&named, &mut |i, v| entries.push((i << 32 | entries.len() as u64, v)));
+        c.named_features(&named, &mut |i, v| entries.push(i, v));
         if !crate::vw::push_row(&mut rows, y, &mut entries) {
             return Err(fail(line, None, "a feature's values sum to a number too large for 32 bits".into()));
         }

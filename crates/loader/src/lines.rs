@@ -61,7 +61,8 @@ impl LineFormat {
                 (rows.indices, rows.values) = (cols.indices, cols.values);
             }
             LineFormat::Vw(c, labels) => {
-                let (mut scratch, mut entries, mut notes) = (Vec::new(), Vec::new(), Notes::default());
+                let (mut scratch, mut entries, mut notes) =
+                    (Vec::new(), crate::vw::Entries::default(), Notes::default());
                 for line in lines {
                     let line = crate::vw::rows::trim_end(line);
                     if line.iter().all(|b| matches!(b, b' ' | b'\t')) {

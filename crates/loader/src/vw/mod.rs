@@ -21,8 +21,8 @@ pub(crate) mod rows;
 pub use hash::{FNV_PRIME, hash_all, hash_strings, murmur3_32};
 pub use line::{Feature, tag};
 pub use number::parse_float;
+pub(crate) use rows::{Entries, parse_block_into, push_row};
 pub use rows::{Labels, Notes, Reading, parse, parse_in_pieces};
-pub(crate) use rows::{parse_block_into, push_row};
 
 use crate::error::{ParseError, ParseErrorKind};
 use line::{Hasher, Head, parse_line};

@@ -142,7 +142,7 @@ fn parse_piece(text: &[u8], c: &Compiled, reading: Reading, rows: &mut Rows) -> 
     rows.clear(false);
     let mut notes = Notes::default();
     let mut scratch = Vec::new();
-    let mut entries: Vec<(u64, f32)> = Vec::new();
+    let mut entries = Entries::default();
     let mut n = 0u64;
     let mut rest = text;
     while !rest.is_empty() {
@@ -172,7 +172,7 @@ pub(crate) fn read_row<'a>(
     c: &Compiled,
     labels: Labels,
     scratch: &mut Vec<Feature<'a>>,
-    entries: &mut Vec<(u64, f32)>,
+    entries: &mut Entries,
     rows: &mut Rows,
     notes: &mut Notes,
 ) -> Result<(), (u64, ParseErrorKind)> {
@@ -180,11 +180,8 @@ pub(crate) fn read_row<'a>(
         return Err((at as u64 + 1, ParseErrorKind::Nul));
     }
     entries.clear();
-    // Each entry keyed by its index then its place in the line (indices
-    // are below 2^32): one sort key, and repeats summed as written.
-    let head = c
-        .features_of(line, scratch, &mut |i, v, _| entries.push((i << 32 | entries.len() as u64, v)), false)
-        .map_err(|(at, k)| (at as u64 + 1, k))?;
+    let head =
+        c.features_of(line, scratch, &mut |i, v, _| entries.push(i, v), false).map_err(|(at, k)| (at as u64 + 1, k))?;
     let ex = c.example(&head)?;
     let label = match (ex.label, labels) {
         (Some(l), _) => l,
@@ -224,27 +221,52 @@ pub(crate) fn read_row<'a>(
     Ok(())
 }
 
-/// Appends a row of `entries` (any order, repeats allowed): sorted by
+/// A line's features before they become a row: each keyed by its index
+/// then its place in the line (indices are below 2^32), so that one sort
+/// of plain integers orders them by index and, among repeats, as written;
+/// the values stay where they were pushed, found again by place (sorting
+/// the keys alone, not (key, value) pairs, cost the sort less).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Entries {
+    keys: Vec<u64>,
+    values: Vec<f32>,
+}
+
+impl Entries {
+    pub(crate) fn clear(&mut self) {
+        self.keys.clear();
+        self.values.clear();
+    }
+    #[inline]
+    pub(crate) fn push(&mut self, index: u64, value: f32) {
+        self.keys.push(index << 32 | self.keys.len() as u64);
+        self.values.push(value);
+    }
+}
+
+/// Appends a row of `e` (any order, repeats allowed): sorted by
 /// index, repeats summed in the order written, zero sums dropped; false
 /// (nothing appended) if a sum overflows.
-pub(crate) fn push_row(rows: &mut Rows, label: f32, entries: &mut [(u64, f32)]) -> bool {
-    // Keys are the index, then the place written: by key is by index, in
-    // the order written (with no allocation, unlike a stable sort).
-    // Numbered features in order land in order but for one wrap past the
-    // mask (number + namespace hash): rotated, they are sorted.
-    if let Some(d) = entries.windows(2).position(|w| w[0].0 > w[1].0) {
-        entries.rotate_left(d + 1);
-        if !entries.is_sorted_by_key(|e| e.0) {
-            entries.sort_unstable_by_key(|e| e.0);
+pub(crate) fn push_row(rows: &mut Rows, label: f32, e: &mut Entries) -> bool {
+    // By key is by index, in the order written (with no allocation,
+    // unlike a stable sort). Numbered features in order land in order but
+    // for one wrap past the mask (number + namespace hash): rotated, they
+    // are sorted.
+    let keys = &mut e.keys;
+    if let Some(d) = keys.windows(2).position(|w| w[0] > w[1]) {
+        keys.rotate_left(d + 1);
+        if !keys.is_sorted() {
+            keys.sort_unstable();
         }
     }
+    let value = |key: u64| e.values[(key & 0xffff_ffff) as usize];
     let mut k = 0;
-    while k < entries.len() {
-        let (key, mut sum) = entries[k];
-        let index = key >> 32;
+    while k < keys.len() {
+        let key = keys[k];
+        let (index, mut sum) = (key >> 32, value(key));
         k += 1;
-        while k < entries.len() && entries[k].0 >> 32 == index {
-            sum += entries[k].1;
+        while k < keys.len() && keys[k] >> 32 == index {
+            sum += value(keys[k]);
             k += 1;
         }
         if !sum.is_finite() {
