@@ -1,0 +1,162 @@
+/* What a second core buys a sparse Perceptron pass on this machine,
+ * without Rust: the rows of a LIBSVM file (indices taken modulo 2^20,
+ * values as f32), and the averaged Perceptron's work on each row — the
+ * margin w·x, and on a mistake w += y·x and u += c·y·x (the averaging
+ * vector) — over f32 arrays of 2^20 (8 MB of state a copy):
+ *
+ *   - one thread, every row, one copy of the state;
+ *   - one thread, the first half of the rows;
+ *   - two threads at once, each its half of the rows and its own copy of
+ *     the state (what `train --parts 2 --threads 2` runs between mixes).
+ *
+ * Prints the median ms of passes 2..PASSES of each, and the speed-up of
+ * two threads over one: the most `--parts 2 --threads 2` can gain here
+ * before any mixing. Compare with `rosenblatt bench scaling DATASET
+ * --learner averaged-perceptron --parts 1,2 --threads 1,2` (SPEED.md,
+ * "Parallel passes").
+ *
+ *   gcc -O2 -march=x86-64-v3 -pthread -o two_cores benches/c/two_cores.c
+ *   ./two_cores sparse.svm 7
+ */
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define DIM (1u << 20)
+
+static float *label;
+static uint64_t *start;
+static uint32_t *idx;
+static float *val;
+static size_t rows;
+
+static double now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+static void load(const char *path) {
+    FILE *f = fopen(path, "r");
+    if (!f) { perror(path); exit(1); }
+    size_t cap_r = 1 << 16, cap_e = 1 << 22, e = 0;
+    label = malloc(cap_r * sizeof *label);
+    start = malloc((cap_r + 1) * sizeof *start);
+    idx = malloc(cap_e * sizeof *idx);
+    val = malloc(cap_e * sizeof *val);
+    char *line = NULL;
+    size_t n = 0;
+    start[0] = 0;
+    while (getline(&line, &n, f) > 0) {
+        char *p = line, *q;
+        float y = strtof(p, &q);
+        if (q == p) continue;
+        if (rows + 2 > cap_r) {
+            cap_r *= 2;
+            label = realloc(label, cap_r * sizeof *label);
+            start = realloc(start, (cap_r + 1) * sizeof *start);
+        }
+        label[rows] = y > 0 ? 1.0f : -1.0f;
+        p = q;
+        for (;;) {
+            unsigned long i = strtoul(p, &q, 10);
+            if (q == p || *q != ':') break;
+            p = q + 1;
+            float v = strtof(p, &q);
+            p = q;
+            if (e + 1 > cap_e) {
+                cap_e *= 2;
+                idx = realloc(idx, cap_e * sizeof *idx);
+                val = realloc(val, cap_e * sizeof *val);
+            }
+            idx[e] = (uint32_t)(i % DIM);
+            val[e] = v;
+            e++;
+        }
+        start[++rows] = e;
+    }
+    free(line);
+    fclose(f);
+}
+
+struct part {
+    size_t lo, hi;
+    float *w, *u;
+    float c;
+    double ms;
+    pthread_barrier_t *go;
+};
+
+static void pass(struct part *p) {
+    float *w = p->w, *u = p->u;
+    for (size_t r = p->lo; r < p->hi; r++) {
+        float m = 0;
+        for (uint64_t k = start[r]; k < start[r + 1]; k++) m += w[idx[k]] * val[k];
+        float y = label[r];
+        if (y * m <= 0) {
+            for (uint64_t k = start[r]; k < start[r + 1]; k++) {
+                w[idx[k]] += y * val[k];
+                u[idx[k]] += p->c * y * val[k];
+            }
+        }
+        p->c += 1;
+    }
+}
+
+static void *timed(void *arg) {
+    struct part *p = arg;
+    if (p->go) pthread_barrier_wait(p->go);
+    double t = now();
+    pass(p);
+    p->ms = now() - t;
+    return NULL;
+}
+
+static int cmp(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double median(double *t, int n) {
+    qsort(t, n, sizeof *t, cmp);
+    return t[n / 2];
+}
+
+int main(int argc, char **argv) {
+    if (argc < 2) { fprintf(stderr, "usage: %s FILE [PASSES]\n", argv[0]); return 2; }
+    int passes = argc > 2 ? atoi(argv[2]) : 7;
+    load(argv[1]);
+    float *w[2], *u[2];
+    for (int k = 0; k < 2; k++) {
+        w[k] = calloc(DIM, sizeof(float));
+        u[k] = calloc(DIM, sizeof(float));
+    }
+    double one[64], half[64], two[64];
+    for (int p = 0; p < passes; p++) {
+        struct part a = {0, rows, w[0], u[0], 0, 0, NULL};
+        timed(&a);
+        one[p] = a.ms;
+        struct part h = {0, rows / 2, w[1], u[1], 0, 0, NULL};
+        timed(&h);
+        half[p] = h.ms;
+        pthread_barrier_t go;
+        pthread_barrier_init(&go, NULL, 2);
+        struct part x = {0, rows / 2, w[0], u[0], 0, 0, &go}, z = {rows / 2, rows, w[1], u[1], 0, 0, &go};
+        pthread_t t;
+        double t0 = now();
+        pthread_create(&t, NULL, timed, &z);
+        timed(&x);
+        pthread_join(t, NULL);
+        two[p] = now() - t0;
+        pthread_barrier_destroy(&go);
+    }
+    double m1 = median(one + 1, passes - 1), mh = median(half + 1, passes - 1), m2 = median(two + 1, passes - 1);
+    printf("%zu rows, %llu non-zeros; median of passes 2..%d\n", rows, (unsigned long long)start[rows], passes);
+    printf("one thread, every row:        %8.1f ms\n", m1);
+    printf("one thread, half the rows:    %8.1f ms\n", mh);
+    printf("two threads, a half each:     %8.1f ms  (%.2fx one thread)\n", m2, m1 / m2);
+    return 0;
+}
