@@ -189,8 +189,9 @@ impl Rows {
         d
     }
 
-    /// Empties the rows, keeping the buffers' capacity.
-    pub(crate) fn clear(&mut self, multilabel: bool) {
+    /// Empties the rows, keeping the buffers' capacity (for rows read
+    /// batch by batch into the same buffers).
+    pub fn clear(&mut self, multilabel: bool) {
         self.offsets.clear();
         self.offsets.push(0);
         self.label_offsets.clear();

@@ -58,7 +58,7 @@ impl Batch {
             .collect();
         let text: Vec<&[u8]> =
             requests.iter().filter_map(|r| if let Request::Line(l) = r { Some(*l) } else { None }).collect();
-        self.rows = Rows::empty();
+        self.rows.clear(false);
         self.read.clear();
         served.format.read(&text, &mut self.rows, &mut self.read);
         crate::predict::ready_rows(&served.model, &mut self.rows);
