@@ -430,6 +430,9 @@ fn the_connection_limit_stats_and_a_unix_socket() {
     let v: serde_json::Value = serde_json::from_str(&stats[0]).unwrap();
     assert_eq!((v["requests"].as_u64(), v["connections_refused"].as_u64()), (Some(6), Some(1)), "{v}");
     assert!(v["model_crc32"].as_str().is_some_and(|c| c.len() == 8), "{v}");
+    // `#stats` is not a request.
+    let again: serde_json::Value = serde_json::from_str(&exchange(&c1, vec![b"#stats".to_vec()])[0]).unwrap();
+    assert_eq!(again["requests"].as_u64(), Some(6), "{again}");
     drop((c1, c2));
 
     let sock = s.dir.join("serve.sock");

@@ -34,7 +34,8 @@ impl Batch {
     /// Appends to `out` one reply line for each of `lines` (each without
     /// its `\n`), scored by `served`; lines longer than `max_line` bytes
     /// are refused. `stats` writes the `#stats` reply. Returns how many
-    /// replies were `ERR`.
+    /// requests were answered (`#stats` lines are not requests) and how
+    /// many of them `ERR`.
     pub(crate) fn answer(
         &mut self,
         served: &Served,
@@ -42,7 +43,7 @@ impl Batch {
         max_line: usize,
         stats: &dyn Fn(&mut Vec<u8>),
         out: &mut Vec<u8>,
-    ) -> u64 {
+    ) -> (u64, u64) {
         let requests: Vec<Request<'_>> = lines
             .iter()
             .map(|&l| {
@@ -102,7 +103,8 @@ impl Batch {
                 }
             }
         }
-        bad
+        let control = requests.iter().filter(|r| matches!(r, Request::Stats)).count();
+        ((requests.len() - control) as u64, bad)
     }
 
     /// Every row's prediction, as `predict` scores text rows (sparse, f32).

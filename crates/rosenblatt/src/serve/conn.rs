@@ -65,16 +65,15 @@ impl Server {
             if !eof || lines.last().is_some_and(|l| l.is_empty()) {
                 lines.pop();
             }
-            let mut bad = 0;
+            let (mut answered, mut bad) = (0, 0);
             if !lines.is_empty() {
                 let served = self.served();
                 let stats = |o: &mut Vec<u8>| {
                     o.extend_from_slice(self.stats_line().as_bytes());
                     o.push(b'\n');
                 };
-                bad = self.scoring(|| batch.answer(&served, &lines, max_line, &stats, &mut out));
+                (answered, bad) = self.scoring(|| batch.answer(&served, &lines, max_line, &stats, &mut out));
             }
-            let answered = lines.len() as u64;
             // What is left is the start of a line: over the limit already, it
             // is answered now and its rest dropped as it comes.
             let rest = filled - end;
