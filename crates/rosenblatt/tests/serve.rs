@@ -49,6 +49,16 @@ fn setup() -> Setup {
     Setup { _tmp: tmp, dir, text, a, b, other }
 }
 
+/// The setup, model `a` served with `extra` flags, the test rows' lines,
+/// and `predict`'s line for each under `a`. (Bound in this order, the
+/// server stops before the setup's folder goes.)
+fn serving_a(extra: &[&str]) -> (Setup, Server, Vec<Vec<u8>>, Vec<String>) {
+    let s = setup();
+    let server = Server::start(&s.a, &s.dir, extra);
+    let (good, want) = (text_lines(&s.text), predicted(&s.a, &s.text));
+    (s, server, good, want)
+}
+
 /// `predict`'s lines for `text` under `model`.
 fn predicted(model: &Path, text: &Path) -> Vec<String> {
     let (code, out, err) = run(&["predict", p(model), p(text)]);
@@ -175,10 +185,7 @@ fn serve_stdio_of_a_file_is_predict_of_it_byte_for_byte() {
 /// bounded (the oversized lines are never kept).
 #[test]
 fn bad_and_oversized_lines_get_err_and_good_ones_their_predictions() {
-    let s = setup();
-    let server = Server::start(&s.a, &s.dir, &["--max-line", "4096"]);
-    let good = text_lines(&s.text);
-    let want = predicted(&s.a, &s.text);
+    let (_setup, server, good, want) = serving_a(&["--max-line", "4096"]);
     let rss_before = server.rss_kib();
     let bad: [&[u8]; 6] = [b"1 3:x", b"", b"1 5:1 2:1", b"label 1:1", b"1 0:1", b"1 3:1\r7:1"];
     let mut lines = Vec::new();
@@ -232,10 +239,7 @@ fn bad_and_oversized_lines_get_err_and_good_ones_their_predictions() {
 /// and goes: the server answers the next client as the first.
 #[test]
 fn clients_that_vanish_or_half_close_disturb_no_one() {
-    let s = setup();
-    let server = Server::start(&s.a, &s.dir, &[]);
-    let good = text_lines(&s.text);
-    let want = predicted(&s.a, &s.text);
+    let (_setup, server, good, want) = serving_a(&[]);
     for _ in 0..50 {
         let mut c = server.connect();
         c.write_all(&good[0][..good[0].len() / 2]).unwrap();
@@ -261,10 +265,7 @@ fn clients_that_vanish_or_half_close_disturb_no_one() {
 /// is served.
 #[test]
 fn a_client_that_never_reads_gets_back_pressure_not_memory() {
-    let s = setup();
-    let server = Server::start(&s.a, &s.dir, &[]);
-    let good = text_lines(&s.text);
-    let want = predicted(&s.a, &s.text);
+    let (_setup, server, good, want) = serving_a(&[]);
     let rss_before = server.rss_kib();
     let hog = server.connect();
     hog.set_write_timeout(Some(Duration::from_secs(1))).unwrap();
@@ -375,10 +376,7 @@ fn a_hundred_swaps_under_load_drop_or_spoil_no_reply() {
 /// replies the clients got — every line it read was answered.
 #[test]
 fn a_stop_under_load_answers_every_line_read() {
-    let s = setup();
-    let server = Server::start(&s.a, &s.dir, &[]);
-    let good = text_lines(&s.text);
-    let want = predicted(&s.a, &s.text);
+    let (_setup, server, good, want) = serving_a(&[]);
     let clients: Vec<_> = (0..8)
         .map(|_| {
             let conn = server.connect();
@@ -416,10 +414,7 @@ fn a_stop_under_load_answers_every_line_read() {
 /// answers one JSON line; a Unix socket serves as TCP does.
 #[test]
 fn the_connection_limit_stats_and_a_unix_socket() {
-    let s = setup();
-    let server = Server::start(&s.a, &s.dir, &["--max-connections", "2"]);
-    let good = text_lines(&s.text);
-    let want = predicted(&s.a, &s.text);
+    let (s, server, good, want) = serving_a(&["--max-connections", "2"]);
     let (c1, c2) = (server.connect(), server.connect());
     assert_eq!(exchange(&c1, good[..3].to_vec()), want[..3]);
     assert_eq!(exchange(&c2, good[..3].to_vec()), want[..3]);
