@@ -55,37 +55,38 @@ use super::*;
 impl Model {
     /// The file's bytes.
     pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        self.write_to(&mut out).expect("writing to memory does not fail");
+        out
+    }
+
+    /// Writes the file's bytes to `out` as they are made, the checksum kept
+    /// on the way: no copy of the whole file in memory first (a linear
+    /// model's file with its learner's state is tens of MB, and building it
+    /// in a buffer before writing it cost a one-pass `train` a tenth of its
+    /// run on the benchmark set: SPEED.md#the-fixed-cost-of-a-run).
+    pub fn write_to(&self, out: &mut impl std::io::Write) -> std::io::Result<()> {
         let meta = serde_json::to_vec(&self.meta).expect("metadata serialises");
         let state = self.state.as_deref().unwrap_or_default();
-        // The file built in one buffer of about its size: the payload
-        // written after the header, not moved there (a linear model's
-        // file with its learner's state is tens of MB: each copy cost
-        // milliseconds of a one-pass `train`).
-        let weights = match &self.weights {
-            Weights::Linear(m) => 4 * m.weights.len() + 4,
-            Weights::Multiclass(m) => 4 * (m.weights.len() + m.bias.len()),
-            Weights::Voted(_) | Weights::Kernel(_) => 0,
-        };
-        let mut out = Vec::with_capacity(28 + meta.len() + weights + state.len() + 12);
-        out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&VERSION.to_le_bytes());
-        out.extend_from_slice(&0u32.to_le_bytes()); // the kind, set below
-        out.extend_from_slice(&(meta.len() as u64).to_le_bytes());
-        out.extend_from_slice(&meta);
-        let payload = &mut out;
-        let f32s = |out: &mut Vec<u8>, v: &[f32]| v.iter().for_each(|f| out.extend_from_slice(&f.to_le_bytes()));
-        let u32s = |out: &mut Vec<u8>, v: &[u32]| v.iter().for_each(|f| out.extend_from_slice(&f.to_le_bytes()));
-        let u64s = |out: &mut Vec<u8>, v: &[u64]| v.iter().for_each(|f| out.extend_from_slice(&f.to_le_bytes()));
         let kind: u32 = match &self.weights {
+            Weights::Linear(_) => 0,
+            Weights::Multiclass(_) => 1,
+            Weights::Voted(_) => 2,
+            Weights::Kernel(_) => 3,
+        };
+        let mut w = Hashed { out, crc: crc32fast::Hasher::new() };
+        w.put(MAGIC)?;
+        w.u32s(&[VERSION, kind])?;
+        w.u64s(&[meta.len() as u64])?;
+        w.put(&meta)?;
+        match &self.weights {
             Weights::Linear(m) => {
-                f32s(payload, &m.weights);
-                f32s(payload, &[m.bias]);
-                0
+                w.f32s(&m.weights)?;
+                w.f32s(&[m.bias])?;
             }
             Weights::Multiclass(m) => {
-                f32s(payload, &m.weights);
-                f32s(payload, &m.bias);
-                1
+                w.f32s(&m.weights)?;
+                w.f32s(&m.bias)?;
             }
             Weights::Voted(v) => {
                 let p = v.to_parts();
@@ -96,19 +97,18 @@ impl Model {
                     p.segment_firsts.len() as u64,
                     (p.starts.len() / (p.dim + 1)) as u64,
                 ];
-                u64s(payload, &counts);
-                f32s(payload, &[p.eta]);
-                u32s(payload, &[u32::from(p.bias)]);
-                u64s(payload, &p.offsets);
-                u32s(payload, &p.indices);
-                f32s(payload, &p.values);
-                u32s(payload, &p.slots);
-                f32s(payload, &p.labels);
-                u64s(payload, &p.counts);
-                u32s(payload, &p.segment_starts);
-                u32s(payload, &p.segment_firsts);
-                f32s(payload, &p.starts);
-                2
+                w.u64s(&counts)?;
+                w.f32s(&[p.eta])?;
+                w.u32s(&[u32::from(p.bias)])?;
+                w.u64s(&p.offsets)?;
+                w.u32s(&p.indices)?;
+                w.f32s(&p.values)?;
+                w.u32s(&p.slots)?;
+                w.f32s(&p.labels)?;
+                w.u64s(&p.counts)?;
+                w.u32s(&p.segment_starts)?;
+                w.u32s(&p.segment_firsts)?;
+                w.f32s(&p.starts)?;
             }
             Weights::Kernel(m) => {
                 let (kernel, gamma, coef0, degree) = match m.kernel {
@@ -127,30 +127,27 @@ impl Model {
                 };
                 let bytes = m.bytes();
                 let scale = if bytes.is_some() { m.scale.unwrap_or(0.0) } else { 0.0 };
-                u32s(payload, &[kernel]);
-                f32s(payload, &[gamma, coef0]);
-                u32s(payload, &[degree, form, outputs, count, u32::from(bytes.is_some())]);
-                f32s(payload, &[scale]);
-                u64s(payload, &[m.support_rows() as u64, m.events.len() as u64, m.steps, m.mistakes]);
+                w.u32s(&[kernel])?;
+                w.f32s(&[gamma, coef0])?;
+                w.u32s(&[degree, form, outputs, count, u32::from(bytes.is_some())])?;
+                w.f32s(&[scale])?;
+                w.u64s(&[m.support_rows() as u64, m.events.len() as u64, m.steps, m.mistakes])?;
                 match &bytes {
-                    Some(b) => payload.extend_from_slice(b),
-                    None => f32s(payload, &m.rows),
+                    Some(b) => w.put(b)?,
+                    None => w.f32s(&m.rows)?,
                 }
-                f32s(payload, &m.coef);
+                w.f32s(&m.coef)?;
                 for e in &m.events {
-                    u32s(payload, &[e.slot, e.class]);
-                    f32s(payload, &[e.delta]);
-                    u64s(payload, &[e.step]);
+                    w.u32s(&[e.slot, e.class])?;
+                    w.f32s(&[e.delta])?;
+                    w.u64s(&[e.step])?;
                 }
-                3
             }
-        };
-        payload.extend_from_slice(state);
-        payload.extend_from_slice(&(state.len() as u64).to_le_bytes());
-        out[12..16].copy_from_slice(&kind.to_le_bytes());
-        let crc = crc32fast::hash(&out);
-        out.extend_from_slice(&crc.to_le_bytes());
-        out
+        }
+        w.put(state)?;
+        w.u64s(&[state.len() as u64])?;
+        let crc = w.crc.finalize();
+        w.out.write_all(&crc.to_le_bytes())
     }
 
     /// Checks and decodes a model file's bytes, `path` naming them in errors.
@@ -453,4 +450,41 @@ fn meta_v1(json: &[u8]) -> Result<ModelMeta, String> {
     let index_base = u8::from(t.get("index_base").and_then(|x| x.as_u64()).unwrap_or(1) != 0);
     let params = v.params.into_iter().filter_map(|(k, x)| x.as_f64().map(|f| (k, f))).collect();
     Ok(ModelMeta { learner: v.learner, params, dim: v.dim, classes: v.classes, index_base, training, hashing: None })
+}
+
+/// A writer that keeps the CRC-32 of what went through it, and writes
+/// numbers little-endian.
+struct Hashed<'w, W> {
+    out: &'w mut W,
+    crc: crc32fast::Hasher,
+}
+
+impl<W: std::io::Write> Hashed<'_, W> {
+    fn put(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+        self.crc.update(bytes);
+        self.out.write_all(bytes)
+    }
+
+    /// Numbers as their little-endian bytes: in place on a little-endian
+    /// machine (the weights are most of a file), a copy otherwise.
+    fn le<T: bytemuck::Pod, const N: usize>(&mut self, v: &[T], le: impl Fn(&T) -> [u8; N]) -> std::io::Result<()> {
+        if cfg!(target_endian = "little") {
+            self.put(bytemuck::cast_slice(v))
+        } else {
+            let bytes: Vec<u8> = v.iter().flat_map(le).collect();
+            self.put(&bytes)
+        }
+    }
+
+    fn f32s(&mut self, v: &[f32]) -> std::io::Result<()> {
+        self.le(v, |x| x.to_le_bytes())
+    }
+
+    fn u32s(&mut self, v: &[u32]) -> std::io::Result<()> {
+        self.le(v, |x| x.to_le_bytes())
+    }
+
+    fn u64s(&mut self, v: &[u64]) -> std::io::Result<()> {
+        self.le(v, |x| x.to_le_bytes())
+    }
 }

@@ -291,7 +291,9 @@ impl Model {
 
     /// Writes the model to `path` (atomically).
     pub fn save(&self, path: &Path) -> Result<(), Error> {
-        Ok(rosenblatt_loader::fs::write_atomic(path, &self.to_bytes())?)
+        let mut file = rosenblatt_loader::fs::AtomicFile::create(path)?;
+        self.write_to(&mut file).map_err(|e| rosenblatt_loader::LoadError::Io { path: path.into(), source: e })?;
+        Ok(file.commit()?)
     }
 
     /// Whether `path` starts as a model file does (its magic bytes): to tell
