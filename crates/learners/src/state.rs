@@ -52,7 +52,11 @@ pub trait Resume {
 
 /// The state of `learner` as bytes.
 pub fn save<L: Resume>(learner: &mut L) -> Vec<u8> {
-    let mut w = Writer(Vec::new());
+    // Measured first, then written into one buffer of that size: grown as
+    // it went, a linear learner's tens of MB were copied at every doubling.
+    let mut size = Size(0);
+    learner.fields(&mut size);
+    let mut w = Writer(Vec::with_capacity(size.0));
     learner.fields(&mut w);
     w.0
 }
@@ -74,33 +78,64 @@ fn bad(what: String) -> LearnError {
     LearnError::State(what)
 }
 
+/// The bytes [`Writer`] would write.
+struct Size(usize);
+
+impl Size {
+    fn add<T>(&mut self, v: &[T]) {
+        self.0 += 8 + size_of_val(v);
+    }
+}
+
+impl Fields for Size {
+    fn f32s(&mut self, v: &mut [f32]) {
+        self.add(v);
+    }
+    fn f64s(&mut self, v: &mut [f64]) {
+        self.add(v);
+    }
+    fn vec_f32(&mut self, v: &mut Vec<f32>) {
+        self.add(v);
+    }
+    fn vec_u32(&mut self, v: &mut Vec<u32>) {
+        self.add(v);
+    }
+    fn vec_u64(&mut self, v: &mut Vec<u64>) {
+        self.add(v);
+    }
+    fn require(&mut self, _ok: bool, _what: &str) {}
+}
+
 struct Writer(Vec<u8>);
 
 impl Writer {
-    fn count(&mut self, n: usize) {
-        self.0.extend_from_slice(&(n as u64).to_le_bytes());
+    /// A field: its count, then its elements little-endian (on a
+    /// little-endian machine, their bytes as they are).
+    fn put<T: bytemuck::Pod, const N: usize>(&mut self, v: &[T], le: impl Fn(&T) -> [u8; N]) {
+        self.0.extend_from_slice(&(v.len() as u64).to_le_bytes());
+        if cfg!(target_endian = "little") {
+            self.0.extend_from_slice(bytemuck::cast_slice(v));
+        } else {
+            v.iter().for_each(|x| self.0.extend_from_slice(&le(x)));
+        }
     }
 }
 
 impl Fields for Writer {
     fn f32s(&mut self, v: &mut [f32]) {
-        self.count(v.len());
-        v.iter().for_each(|x| self.0.extend_from_slice(&x.to_le_bytes()));
+        self.put(v, |x| x.to_le_bytes());
     }
     fn f64s(&mut self, v: &mut [f64]) {
-        self.count(v.len());
-        v.iter().for_each(|x| self.0.extend_from_slice(&x.to_le_bytes()));
+        self.put(v, |x| x.to_le_bytes());
     }
     fn vec_f32(&mut self, v: &mut Vec<f32>) {
         self.f32s(v);
     }
     fn vec_u32(&mut self, v: &mut Vec<u32>) {
-        self.count(v.len());
-        v.iter().for_each(|x| self.0.extend_from_slice(&x.to_le_bytes()));
+        self.put(v, |x| x.to_le_bytes());
     }
     fn vec_u64(&mut self, v: &mut Vec<u64>) {
-        self.count(v.len());
-        v.iter().for_each(|x| self.0.extend_from_slice(&x.to_le_bytes()));
+        self.put(v, |x| x.to_le_bytes());
     }
     fn require(&mut self, _ok: bool, _what: &str) {}
 }
