@@ -158,19 +158,24 @@ pub fn mix(team: &dyn Team, base: &MixState, local: &[MixState], first: usize, m
         if go_on {
             team.receive(rank - 1, seg);
         }
+        // A chunk at a time, part after part over it: each coordinate
+        // still adds its terms in part order (so the bits are the same),
+        // but the parts are read one stream at a time, not sixteen streams
+        // a coordinate apart (SPEED.md#parallel-passes).
         const CHUNK: usize = 1 << 12;
         seg.par_chunks_mut(CHUNK).enumerate().for_each(|(c, chunk)| {
-            let at = a + c * CHUNK;
-            for (k, o) in chunk.iter_mut().enumerate() {
-                let i = at + k;
-                let mut terms = local.iter().zip(mu).map(|(p, &m)| m * p.mean[i]);
-                // Rank 0's first term starts the sum (as −0.0 + x = x: the
-                // same bits as summing from −0.0).
-                let mut acc = if go_on { *o } else { terms.next().unwrap_or(-0.0) };
-                for t in terms {
-                    acc += t;
+            let (at, len) = (a + c * CHUNK, chunk.len());
+            let mut parts = local.iter().zip(mu).map(|(p, &m)| (&p.mean[at..at + len], m));
+            // Rank 0's first term starts the sum (as −0.0 + x = x: the
+            // same bits as summing from −0.0).
+            if !go_on {
+                match parts.next() {
+                    Some((first, m)) => chunk.iter_mut().zip(first).for_each(|(o, &x)| *o = m * x),
+                    None => chunk.fill(-0.0),
                 }
-                *o = acc;
+            }
+            for (p, m) in parts {
+                chunk.iter_mut().zip(p).for_each(|(o, &x)| *o += m * x);
             }
         });
         if rank + 1 < size {
