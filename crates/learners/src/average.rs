@@ -135,9 +135,20 @@ impl LazyAverage {
 
     /// Appends the sums and counts (accumulated across parts when mixing).
     pub(crate) fn save_totals(&mut self, w: &[f32], b: &[f32], total: &mut Vec<f64>) {
-        self.fold(w, b);
-        total.extend_from_slice(&self.sum);
-        total.extend_from_slice(&self.sum_b);
+        // The fold and the copy in one sweep (the fold's arithmetic, so
+        // the same bits): as a fold and then a copy, the sums were read
+        // twice, and saving 16 parts' states cost more than mixing them.
+        self.settle();
+        let t = self.tau as f64;
+        total.reserve(self.sum.len() + self.sum_b.len() + 2);
+        for (sum, (u, w)) in [(&mut self.sum[..], (&mut self.u[..], w)), (&mut self.sum_b[..], (&mut self.ub[..], b))] {
+            total.extend(sum.iter_mut().zip(w).zip(u.iter_mut()).map(|((s, &w), u)| {
+                *s += t * f64::from(w) - f64::from(*u);
+                *u = 0.0;
+                *s
+            }));
+        }
+        self.tau = 0;
         total.extend([self.averaged as f64, self.step as f64]);
     }
 
