@@ -269,6 +269,7 @@ pub fn train_parallel<L: Mixable, E: Examples>(
         states: Vec::new(),
         base: MixState::default(),
         mixed: MixState::default(),
+        behind: false,
     };
     run(learner, data, opts, par.parts, engine, hooks)
 }
