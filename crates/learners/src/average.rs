@@ -23,10 +23,11 @@ pub const SEGMENT: u64 = 1 << 20;
 pub(crate) struct LazyAverage {
     /// `Σ (τ − 1)·a·x` of this segment's updates, like `w`.
     pub(crate) u: StateVec<f32>,
-    /// The same for the biases.
-    pub(crate) ub: Vec<f32>,
+    /// The same for the biases (a [`StateVec`], as small as it is, so
+    /// that its line is its own: it is written at every mistake).
+    pub(crate) ub: StateVec<f32>,
     sum: StateVec<f64>,
-    sum_b: Vec<f64>,
+    sum_b: StateVec<f64>,
     tau: u64,
     averaged: u64,
     step: u64,
@@ -42,9 +43,9 @@ impl LazyAverage {
     pub(crate) fn new(n: usize, nb: usize, last_half: bool) -> Result<Self, LearnError> {
         Ok(LazyAverage {
             u: zeros(n)?,
-            ub: vec![0.0; nb],
+            ub: zeros(nb)?,
             sum: zeros(n)?,
-            sum_b: vec![0.0; nb],
+            sum_b: zeros(nb)?,
             tau: 0,
             averaged: 0,
             step: 0,

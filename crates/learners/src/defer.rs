@@ -19,8 +19,11 @@ const DEPTH: usize = 4;
 /// the vector and the `(index, increment)` pairs to add there.
 #[derive(Clone, Debug)]
 pub(crate) struct Deferred<T> {
-    /// Empty when deferring is off.
-    slots: Vec<(usize, Vec<(u32, T)>)>,
+    /// Inline, not on the heap: written at every held update, they stay
+    /// on the lines of the learner that holds them (a part's copy is alone
+    /// on its lines: `train::engine::Apart`).
+    slots: [(usize, Vec<(u32, T)>); DEPTH],
+    on: bool,
     /// The slot the next update goes to (the oldest, when all are held).
     next: usize,
     held: usize,
@@ -29,11 +32,11 @@ pub(crate) struct Deferred<T> {
 impl<T: Copy + AddAssign> Deferred<T> {
     /// Deferring on or off (then [`Self::slot`] is never to be called).
     pub(crate) fn new(on: bool) -> Self {
-        Deferred { slots: if on { vec![(0, Vec::new()); DEPTH] } else { Vec::new() }, next: 0, held: 0 }
+        Deferred { slots: std::array::from_fn(|_| (0, Vec::new())), on, next: 0, held: 0 }
     }
 
     pub(crate) fn is_on(&self) -> bool {
-        !self.slots.is_empty()
+        self.on
     }
 
     /// How many updates are held.

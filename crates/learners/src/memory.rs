@@ -107,8 +107,13 @@ impl<T: Zeroable + Copy> Clone for StateVec<T> {
 /// a line holds whole elements (else alignment is left to the allocator);
 /// saturating, so that a count no allocation can hold still fails as one.
 fn padded<T>(n: usize) -> usize {
+    // Two lines more than `n`: one for the start to move up to a line's
+    // start, and one so that the last line it ends in lies inside this
+    // allocation too. A small array's lines are then its own, never
+    // shared with another allocation — another part's copy's, written on
+    // another core at every step (`train::engine::Apart`).
     let s = size_of::<T>();
-    if n > 0 && s > 0 && LINE.is_multiple_of(s) { n.saturating_add(LINE / s) } else { n }
+    if n > 0 && s > 0 && LINE.is_multiple_of(s) { n.saturating_add(2 * LINE / s) } else { n }
 }
 
 /// The state of `n` elements inside `buf` (of [`padded`]`(n)`): from its

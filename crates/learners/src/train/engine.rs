@@ -73,7 +73,7 @@ pub(super) struct Mixed<'r, L> {
     pub(super) first: usize,
     /// The global index of this process's first row.
     pub(super) first_row: usize,
-    pub(super) copies: Vec<L>,
+    pub(super) copies: Vec<Apart<L>>,
     pub(super) states: Vec<MixState>,
     pub(super) base: MixState,
     pub(super) mixed: MixState,
@@ -91,7 +91,7 @@ impl<L: Mixable> Mixed<'_, L> {
     /// whose parts keep what mixing does not carry).
     pub(super) fn gathered(&self) -> Result<Vec<L>, LearnError> {
         if self.team.size() == 1 {
-            return Ok(self.copies.clone());
+            return Ok(self.copies.iter().map(|c| c.0.clone()).collect());
         }
         // Each process's parts' words, each part's as its length first.
         let mut mine = Vec::new();
@@ -136,7 +136,7 @@ impl<L: Mixable> Engine<L> for Mixed<'_, L> {
     fn start(&mut self, learner: &mut L, parts: Range<usize>) {
         self.first = parts.start;
         if parts.len() > 1 || self.team.size() > 1 {
-            self.copies = vec![learner.clone(); parts.len()];
+            self.copies = vec![Apart(learner.clone()); parts.len()];
             self.states = vec![MixState::default(); parts.len()];
             learner.save_state(&mut self.base);
         }
@@ -221,7 +221,7 @@ impl<L: Mixable> Engine<L> for Mixed<'_, L> {
         if self.copies.is_empty() {
             return Ok(());
         }
-        let mut all = if L::GATHERS { self.gathered()? } else { self.copies }.into_iter();
+        let mut all = if L::GATHERS { self.gathered()? } else { self.copies.into_iter().map(|c| c.0).collect() }.into_iter();
         if let Some(first) = all.next() {
             *learner = first;
             if L::GATHERS {
@@ -229,5 +229,32 @@ impl<L: Mixable> Engine<L> for Mixed<'_, L> {
             }
         }
         Ok(())
+    }
+}
+
+/// A part's copy of the learner, alone on its cache lines (two of them, as
+/// the adjacent-line prefetcher fetches in pairs): its step counters and
+/// the small arrays it keeps inline are written at every step, and a line
+/// shared with the copy another core runs would pass between the cores at
+/// every step. The small arrays a learner keeps on the heap and writes
+/// while it learns are [`crate::memory::StateVec`]s, alone on theirs. On
+/// the 2-core VM this moved `--parts 2 --threads 2` on the sparse set from
+/// 88 to 85 ms a pass (median of 7), inside that machine's noise: two
+/// parts side by side still run slower than either alone, and sharing
+/// lines is not why (SPEED.md#parallel-passes).
+#[derive(Clone, Debug)]
+#[repr(align(128))]
+pub(super) struct Apart<L>(pub(super) L);
+
+impl<L> std::ops::Deref for Apart<L> {
+    type Target = L;
+    fn deref(&self) -> &L {
+        &self.0
+    }
+}
+
+impl<L> std::ops::DerefMut for Apart<L> {
+    fn deref_mut(&mut self) -> &mut L {
+        &mut self.0
     }
 }
