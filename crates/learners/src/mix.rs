@@ -161,7 +161,7 @@ pub fn mix(team: &dyn Team, base: &MixState, local: &[MixState], first: usize, m
         // A chunk at a time, part after part over it: each coordinate
         // still adds its terms in part order (so the bits are the same),
         // but the parts are read one stream at a time, not sixteen streams
-        // a coordinate apart (SPEED.md#parallel-passes).
+        // a coordinate apart (SPEED.md#parallel-passes-parameter-mixing).
         const CHUNK: usize = 1 << 12;
         seg.par_chunks_mut(CHUNK).enumerate().for_each(|(c, chunk)| {
             let (at, len) = (a + c * CHUNK, chunk.len());

@@ -82,7 +82,7 @@ pub(super) struct Mixed<'r, L> {
     /// is in cache for the pass, not pushed out by the other parts'
     /// loads. Loaded all at once after the mix, 16 parts of the sparse
     /// set over 2^20 features ran their passes 1.4× slower than one part
-    /// (SPEED.md#parallel-passes).
+    /// (SPEED.md#parallel-passes-parameter-mixing).
     pub(super) behind: bool,
 }
 
@@ -241,7 +241,7 @@ impl<L: Mixable> Engine<L> for Mixed<'_, L> {
 /// the 2-core VM this moved `--parts 2 --threads 2` on the sparse set from
 /// 88 to 85 ms a pass (median of 7), inside that machine's noise: two
 /// parts side by side still run slower than either alone, and sharing
-/// lines is not why (SPEED.md#parallel-passes).
+/// lines is not why (SPEED.md#parallel-passes-parameter-mixing).
 #[derive(Clone, Debug)]
 #[repr(align(128))]
 pub(super) struct Apart<L>(pub(super) L);

@@ -64,7 +64,7 @@ impl Model {
     /// on the way: no copy of the whole file in memory first (a linear
     /// model's file with its learner's state is tens of MB, and building it
     /// in a buffer before writing it cost a one-pass `train` a tenth of its
-    /// run on the benchmark set: SPEED.md#the-fixed-cost-of-a-run).
+    /// run on the benchmark set: SPEED.md#a-runs-fixed-cost).
     pub fn write_to(&self, out: &mut impl std::io::Write) -> std::io::Result<()> {
         let meta = serde_json::to_vec(&self.meta).expect("metadata serialises");
         let state = self.state.as_deref().unwrap_or_default();
