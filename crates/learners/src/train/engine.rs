@@ -221,7 +221,8 @@ impl<L: Mixable> Engine<L> for Mixed<'_, L> {
         if self.copies.is_empty() {
             return Ok(());
         }
-        let mut all = if L::GATHERS { self.gathered()? } else { self.copies.into_iter().map(|c| c.0).collect() }.into_iter();
+        let mut all =
+            if L::GATHERS { self.gathered()? } else { self.copies.into_iter().map(|c| c.0).collect() }.into_iter();
         if let Some(first) = all.next() {
             *learner = first;
             if L::GATHERS {
