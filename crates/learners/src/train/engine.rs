@@ -241,8 +241,8 @@ impl<L: Mixable> Engine<L> for Mixed<'_, L> {
 /// while it learns are [`crate::memory::StateVec`]s, alone on theirs. On
 /// the 2-core VM this moved `--parts 2 --threads 2` on the sparse set from
 /// 88 to 85 ms a pass (median of 7), inside that machine's noise: two
-/// parts side by side still run slower than either alone, and sharing
-/// lines is not why (SPEED.md#parallel-passes-parameter-mixing).
+/// parts side by side still run slower than either alone, and shared
+/// lines did not explain it (SPEED.md#parallel-passes-parameter-mixing).
 #[derive(Clone, Debug)]
 #[repr(align(128))]
 pub(super) struct Apart<L>(pub(super) L);
