@@ -123,12 +123,19 @@ impl LazyAverage {
     /// Folds the open segment into the f64 sums (so the state is `w`, the
     /// sums and the counts alone).
     pub(crate) fn fold(&mut self, w: &[f32], b: &[f32]) {
+        self.fold_each(w, b, |_| {});
+    }
+
+    /// [`Self::fold`], handing each folded sum to `each` as it goes (the
+    /// weights' sums, then the biases').
+    fn fold_each(&mut self, w: &[f32], b: &[f32], mut each: impl FnMut(f64)) {
         self.settle();
         let t = self.tau as f64;
         for (sum, (u, w)) in [(&mut self.sum[..], (&mut self.u[..], w)), (&mut self.sum_b[..], (&mut self.ub[..], b))] {
             for ((s, &w), u) in sum.iter_mut().zip(w).zip(u.iter_mut()) {
                 *s += t * f64::from(w) - f64::from(*u);
                 *u = 0.0;
+                each(*s);
             }
         }
         self.tau = 0;
@@ -136,20 +143,11 @@ impl LazyAverage {
 
     /// Appends the sums and counts (accumulated across parts when mixing).
     pub(crate) fn save_totals(&mut self, w: &[f32], b: &[f32], total: &mut Vec<f64>) {
-        // The fold and the copy in one sweep (the fold's arithmetic, so
-        // the same bits): as a fold and then a copy, the sums were read
-        // twice, and saving 16 parts' states cost more than mixing them.
-        self.settle();
-        let t = self.tau as f64;
+        // Folded and copied in one sweep: as a fold and then a copy, the
+        // sums were read twice, and saving 16 parts' states cost more than
+        // mixing them.
         total.reserve(self.sum.len() + self.sum_b.len() + 2);
-        for (sum, (u, w)) in [(&mut self.sum[..], (&mut self.u[..], w)), (&mut self.sum_b[..], (&mut self.ub[..], b))] {
-            total.extend(sum.iter_mut().zip(w).zip(u.iter_mut()).map(|((s, &w), u)| {
-                *s += t * f64::from(w) - f64::from(*u);
-                *u = 0.0;
-                *s
-            }));
-        }
-        self.tau = 0;
+        self.fold_each(w, b, |s| total.push(s));
         total.extend([self.averaged as f64, self.step as f64]);
     }
 
