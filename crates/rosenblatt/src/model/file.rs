@@ -55,7 +55,14 @@ use super::*;
 impl Model {
     /// The file's bytes.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::new();
+        // About its size (the weights and the state are nearly all of it),
+        // so that tens of MB are not copied at every doubling.
+        let weights = match &self.weights {
+            Weights::Linear(m) => 4 * m.weights.len(),
+            Weights::Multiclass(m) => 4 * (m.weights.len() + m.bias.len()),
+            Weights::Voted(_) | Weights::Kernel(_) => 0,
+        };
+        let mut out = Vec::with_capacity(weights + self.state.as_deref().map_or(0, <[u8]>::len) + 4096);
         self.write_to(&mut out).expect("writing to memory does not fail");
         out
     }
