@@ -154,3 +154,55 @@ fn randomized_ftrl_meets_its_expected_regret_bound() {
     }
     assert!(RandomizedFtrl::new(3, 0.0, 1).is_err());
 }
+
+/// f64 randomised FTRL: `S += h·y·z` for each row of weight `h > 0` (rows of
+/// weight 0 are not steps), `q_t = clamp(⟨z_t, S⟩ / max(R²√(2t), R‖S‖))`.
+/// Returns `x_{T+1}` and `Σ (1 − y q)/2`.
+fn randomized_reference<E: Examples>(data: &E, r: f64, passes: usize) -> (Vec<f64>, f64) {
+    let mut s = vec![0.0f64; data.dim()];
+    let (mut t, mut expected) = (0u64, 0.0f64);
+    let scale =
+        |s: &[f64], t: u64| (r * r * (2.0 * t as f64).sqrt()).max(r * s.iter().map(|v| v * v).sum::<f64>().sqrt());
+    for _ in 0..passes {
+        for i in 0..data.len() {
+            let h = f64::from(data.weight(i));
+            if h == 0.0 {
+                continue;
+            }
+            let z = data.row(i);
+            let x: Vec<(usize, f64)> = (0..z.nnz()).map(|k| (z.entry(k).0, f64::from(z.entry(k).1))).collect();
+            let y = f64::from(data.label(i));
+            let d = scale(&s, t + 1);
+            let q = if d == 0.0 { 0.0 } else { (x.iter().map(|&(j, v)| s[j] * v).sum::<f64>() / d).clamp(-1.0, 1.0) };
+            expected += (1.0 - y * q) / 2.0;
+            x.iter().for_each(|&(j, v)| s[j] += h * y * v);
+            t += 1;
+        }
+    }
+    let d = scale(&s, t + 1);
+    (s.iter().map(|v| v / d).collect(), expected)
+}
+
+#[test]
+fn weighted_randomized_ftrl_matches_the_f64_reference() {
+    let data = generate(1500, 30, 30, 0.1, 8);
+    let h: Vec<f32> = (0..data.len()).map(|i| [1.0, 0.25, 2.0, 0.0, 3.0, 0.5][i % 6]).collect();
+    let weighted = Weighted::new(&data, &h).unwrap();
+    let r = max_norm(&&data);
+    for passes in [1usize, 3] {
+        let (w, expected) = randomized_reference(&weighted, r, passes);
+        let mut l = RandomizedFtrl::new(30, r, 11).unwrap();
+        train(&mut l, &weighted, &seq(passes as f64)).unwrap();
+        let m = l.model();
+        let norm = w.iter().map(|v| v * v).sum::<f64>().sqrt();
+        for (a, b) in m.weights.iter().zip(&w) {
+            assert!((f64::from(*a) - b).abs() < 1e-5 * norm, "{passes} passes: {a} vs {b}");
+        }
+        assert_eq!(m.bias, 0.0);
+        let got = l.expected_mistakes();
+        assert!((got - expected).abs() < 1e-6 * expected, "{passes} passes: {got} vs {expected}");
+        // The weights changed the learner's path.
+        let (unweighted, _) = randomized_reference(&&data, r, passes);
+        assert!(unweighted.iter().zip(&w).any(|(a, b)| (a - b).abs() > 1e-3 * norm));
+    }
+}
