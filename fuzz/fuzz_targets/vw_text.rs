@@ -33,7 +33,8 @@ fuzz_target!(|data: &[u8]| {
     // (the corpus's median input took 30 µs with one, 10 µs without,
     // uninstrumented).
     static POOL: std::sync::OnceLock<rayon::ThreadPool> = std::sync::OnceLock::new();
-    let pool = POOL.get_or_init(|| rayon::ThreadPoolBuilder::new().num_threads(2).use_current_thread().build().unwrap());
+    let pool =
+        POOL.get_or_init(|| rayon::ThreadPoolBuilder::new().num_threads(2).use_current_thread().build().unwrap());
     let whole = parse(text, &c, Labels::Optional);
     let piece = usize::from(knob) % 61 + 1;
     let pieces = pool.install(|| parse_in_pieces(text, &c, Labels::Optional, piece));
