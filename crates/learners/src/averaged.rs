@@ -6,7 +6,7 @@ use crate::average::LazyAverage;
 use crate::error::LearnError;
 use crate::learner::{OnlineLearner, Plan, Step};
 use crate::linear::{Linear, PerceptronParams};
-use crate::mix::{MixState, Mixable};
+use crate::mix::{MixState, MixView, Mixable};
 use crate::model::LinearModel;
 use rosenblatt_kernels::Row;
 
@@ -92,6 +92,28 @@ impl Mixable for AveragedPerceptron {
     fn load_state(&mut self, s: &MixState) {
         self.s.load(s);
         self.avg.load_totals(&s.total);
+    }
+    /// Mixed in place: the held updates of `u` applied, the segment's fold
+    /// into the sums computed as the sums are read.
+    fn ready_to_mix(&mut self, _: &mut MixState) {
+        self.avg.settle();
+    }
+    fn mix_view<'a>(&'a self, _: &'a MixState) -> &'a dyn MixView {
+        self
+    }
+}
+
+/// What `save_state` writes, read in place (after `ready_to_mix`).
+impl MixView for AveragedPerceptron {
+    fn lens(&self) -> (usize, usize) {
+        let n = self.s.w.len() + self.s.b.len();
+        (n, n + 2)
+    }
+    fn mean_into(&self, at: usize, out: &mut [f64]) {
+        self.s.mean_into(at, out);
+    }
+    fn total_into(&self, at: usize, out: &mut [f64]) {
+        self.avg.totals_into(&self.s.w, &self.s.b, at, out);
     }
 }
 

@@ -40,7 +40,6 @@ impl<T: Copy + AddAssign> Deferred<T> {
     }
 
     /// How many updates are held.
-    #[cfg(test)]
     pub(crate) fn held(&self) -> usize {
         self.held
     }

@@ -93,7 +93,7 @@ pub use kernel::{
 pub use learner::{Bias, OnlineLearner, Plan, Step};
 pub use linear::PerceptronParams;
 pub use loss::Loss;
-pub use mix::{MixState, Mixable, Mixing, OneProcess, Team, failures, held, mix, rows_of};
+pub use mix::{MixState, MixView, Mixable, Mixing, OneProcess, Team, failures, held, mix, rows_of};
 pub use model::{LinearModel, MulticlassModel};
 pub use multiclass::MulticlassPerceptron;
 pub use ovr::{OneVsRest, Together, combine, one_vs_rest};

@@ -6,7 +6,7 @@
 use crate::error::{LearnError, param};
 use crate::learner::Bias;
 use crate::memory::{StateVec, zeros};
-use crate::mix::{MixState, put, take};
+use crate::mix::{MixState, MixView, put, read, take};
 use crate::model::LinearModel;
 use rosenblatt_kernels::Row;
 
@@ -86,6 +86,19 @@ impl Linear {
 
     pub(crate) fn load(&mut self, s: &MixState) {
         take(&s.mean, &mut [&mut self.w, &mut self.b]);
+    }
+}
+
+/// What [`Linear::save`] writes, read in place.
+impl MixView for Linear {
+    fn lens(&self) -> (usize, usize) {
+        (self.w.len() + self.b.len(), 0)
+    }
+    fn mean_into(&self, at: usize, out: &mut [f64]) {
+        read(&[&self.w, &self.b], at, out);
+    }
+    fn total_into(&self, _: usize, out: &mut [f64]) {
+        debug_assert!(out.is_empty(), "a linear state has no totals");
     }
 }
 

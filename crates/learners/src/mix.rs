@@ -22,6 +22,32 @@ pub struct MixState {
     pub total: Vec<f64>,
 }
 
+/// A part's state as [`mix`] reads it, a run of coordinates at a time, in
+/// the layout [`Mixable::save_state`] gives [`MixState`]: so that a
+/// learner can be mixed from its own arrays, not from a copy of them in
+/// f64 made first (at 16 parts of 16 MB, the copies cost a fifth of a
+/// pass and 256 MB of fresh memory: SPEED.md#parallel-passes-parameter-mixing).
+pub trait MixView: Sync {
+    /// How many coordinates the mean and the total parts have.
+    fn lens(&self) -> (usize, usize);
+    /// Mean coordinates `at..at + out.len()`, into `out`.
+    fn mean_into(&self, at: usize, out: &mut [f64]);
+    /// Total coordinates `at..at + out.len()`, into `out`.
+    fn total_into(&self, at: usize, out: &mut [f64]);
+}
+
+impl MixView for MixState {
+    fn lens(&self) -> (usize, usize) {
+        (self.mean.len(), self.total.len())
+    }
+    fn mean_into(&self, at: usize, out: &mut [f64]) {
+        out.copy_from_slice(&self.mean[at..at + out.len()]);
+    }
+    fn total_into(&self, at: usize, out: &mut [f64]) {
+        out.copy_from_slice(&self.total[at..at + out.len()]);
+    }
+}
+
 /// A learner whose state can be mixed across parts.
 pub trait Mixable: OnlineLearner + Clone + Send {
     /// Writes the state into `out` (resizing its vectors), first settling
@@ -29,6 +55,19 @@ pub trait Mixable: OnlineLearner + Clone + Send {
     fn save_state(&mut self, out: &mut MixState);
     /// Replaces the state with `s` (laid out as `save_state` writes it).
     fn load_state(&mut self, s: &MixState);
+    /// After a pass, readies this part's state for [`Self::mix_view`]. By
+    /// default it is saved into `saved`; a learner read in place settles
+    /// what it keeps lazily and leaves `saved` alone.
+    fn ready_to_mix(&mut self, saved: &mut MixState) {
+        self.save_state(saved);
+    }
+    /// The state as mixing reads it, after [`Self::ready_to_mix`]: by
+    /// default `saved`. A learner read in place gives the values
+    /// `save_state` would have written, bit for bit (and is left as it
+    /// was: the mix replaces its state before it learns again).
+    fn mix_view<'a>(&'a self, saved: &'a MixState) -> &'a dyn MixView {
+        saved
+    }
     /// Whether the parts keep something mixing does not carry (the voted
     /// Perceptron's mistake lists), so that the model needs [`Mixable::absorb`].
     const GATHERS: bool = false;
@@ -145,9 +184,9 @@ fn segment(len: usize, size: usize) -> usize {
 /// and the last rank broadcasts the result. The additions are the same, in
 /// the same order, however the parts are spread over processes and
 /// threads, so the bits are too.
-pub fn mix(team: &dyn Team, base: &MixState, local: &[MixState], first: usize, mu: &[f64], out: &mut MixState) {
+pub fn mix(team: &dyn Team, base: &MixState, local: &[&dyn MixView], first: usize, mu: &[f64], out: &mut MixState) {
     let (rank, size) = (team.rank(), team.size());
-    let (n_mean, n_total) = (local[0].mean.len(), local[0].total.len());
+    let (n_mean, n_total) = local[0].lens();
     out.mean.resize(n_mean, 0.0);
     out.total.resize(n_total, 0.0);
     let mu = &mu[first..first + local.len()];
@@ -163,21 +202,28 @@ pub fn mix(team: &dyn Team, base: &MixState, local: &[MixState], first: usize, m
         // but the parts are read one stream at a time, not sixteen streams
         // a coordinate apart (SPEED.md#parallel-passes-parameter-mixing).
         const CHUNK: usize = 1 << 12;
-        seg.par_chunks_mut(CHUNK).enumerate().for_each(|(c, chunk)| {
-            let (at, len) = (a + c * CHUNK, chunk.len());
-            let mut parts = local.iter().zip(mu).map(|(p, &m)| (&p.mean[at..at + len], m));
-            // Rank 0's first term starts the sum (as −0.0 + x = x: the
-            // same bits as summing from −0.0).
-            if !go_on {
-                match parts.next() {
-                    Some((first, m)) => chunk.iter_mut().zip(first).for_each(|(o, &x)| *o = m * x),
-                    None => chunk.fill(-0.0),
+        seg.par_chunks_mut(CHUNK).enumerate().for_each_init(
+            || vec![0.0; CHUNK],
+            |x, (c, chunk)| {
+                let (at, x) = (a + c * CHUNK, &mut x[..chunk.len()]);
+                let mut parts = local.iter().zip(mu);
+                // Rank 0's first term starts the sum (as −0.0 + x = x: the
+                // same bits as summing from −0.0).
+                if !go_on {
+                    match parts.next() {
+                        Some((first, &m)) => {
+                            first.mean_into(at, x);
+                            chunk.iter_mut().zip(&*x).for_each(|(o, &x)| *o = m * x);
+                        }
+                        None => chunk.fill(-0.0),
+                    }
                 }
-            }
-            for (p, m) in parts {
-                chunk.iter_mut().zip(p).for_each(|(o, &x)| *o += m * x);
-            }
-        });
+                for (p, &m) in parts {
+                    p.mean_into(at, x);
+                    chunk.iter_mut().zip(&*x).for_each(|(o, &x)| *o += m * x);
+                }
+            },
+        );
         if rank + 1 < size {
             team.send(rank + 1, seg);
         }
@@ -190,21 +236,27 @@ pub fn mix(team: &dyn Team, base: &MixState, local: &[MixState], first: usize, m
             team.receive(rank - 1, seg);
             local
         } else {
-            seg.copy_from_slice(&local[0].total[a..b]);
             &local[1..]
         };
         // In chunks on the pool, as the means: each coordinate still adds
         // the parts in order, so the bits do not depend on the threads.
         const CHUNK: usize = 1 << 12;
-        seg.par_chunks_mut(CHUNK).enumerate().for_each(|(c, chunk)| {
-            let at = a + c * CHUNK;
-            for p in rest {
-                let (t, s) = (&p.total[at..at + chunk.len()], &base.total[at..at + chunk.len()]);
-                for ((o, &t), &s) in chunk.iter_mut().zip(t).zip(s) {
-                    *o += t - s;
+        seg.par_chunks_mut(CHUNK).enumerate().for_each_init(
+            || vec![0.0; CHUNK],
+            |t, (c, chunk)| {
+                let (at, t) = (a + c * CHUNK, &mut t[..chunk.len()]);
+                if !go_on {
+                    local[0].total_into(at, chunk);
                 }
-            }
-        });
+                let s = &base.total[at..at + chunk.len()];
+                for p in rest {
+                    p.total_into(at, t);
+                    for ((o, &t), &s) in chunk.iter_mut().zip(&*t).zip(s) {
+                        *o += t - s;
+                    }
+                }
+            },
+        );
         if rank + 1 < size {
             team.send(rank + 1, seg);
         }
@@ -253,6 +305,26 @@ pub(crate) fn put(out: &mut Vec<f64>, vectors: &[&[f32]]) {
     for v in vectors {
         out.extend(v.iter().map(|&x| f64::from(x)));
     }
+}
+
+/// Coordinates `at..at + out.len()` of `vectors` laid end to end as f64
+/// (what [`put`] writes there), into `out`; returns what is left of `out`
+/// past the vectors' end, from which `at` then counts.
+pub(crate) fn read<'o>(vectors: &[&[f32]], mut at: usize, mut out: &'o mut [f64]) -> (usize, &'o mut [f64]) {
+    for v in vectors {
+        if at >= v.len() {
+            at -= v.len();
+            continue;
+        }
+        let len = (v.len() - at).min(out.len());
+        let (head, rest) = std::mem::take(&mut out).split_at_mut(len);
+        head.iter_mut().zip(&v[at..]).for_each(|(o, &x)| *o = f64::from(x));
+        (at, out) = (0, rest);
+        if out.is_empty() {
+            break;
+        }
+    }
+    (at, out)
 }
 
 /// Fills each of `vectors` in turn from the front of `src` (rounding to

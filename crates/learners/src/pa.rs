@@ -5,7 +5,7 @@
 use crate::error::{LearnError, param};
 use crate::learner::{Bias, OnlineLearner, Step};
 use crate::linear::Linear;
-use crate::mix::{MixState, Mixable};
+use crate::mix::{MixState, MixView, Mixable};
 use crate::model::LinearModel;
 use rosenblatt_kernels::Row;
 
@@ -103,6 +103,11 @@ impl Mixable for PassiveAggressive {
     }
     fn load_state(&mut self, s: &MixState) {
         self.s.load(s);
+    }
+    /// Mixed from `w` and `b` in place (nothing is kept lazily).
+    fn ready_to_mix(&mut self, _: &mut MixState) {}
+    fn mix_view<'a>(&'a self, _: &'a MixState) -> &'a dyn MixView {
+        &self.s
     }
 }
 

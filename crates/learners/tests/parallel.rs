@@ -5,9 +5,10 @@
 mod common;
 use common::{Plain, dot, generate, plain};
 use rosenblatt_learners::{
-    AveragedPerceptron, FtrlParams, FtrlProximal, Hooks, InMemoryExamples, LearnError, LinearModel, Loss, Mixable,
-    Mixing, MulticlassPerceptron, OneProcess, OnlineLearner, Order, PaVariant, ParallelOptions, PassiveAggressive,
-    Perceptron, PerceptronParams, Schedule, Sgd, SgdParams, TrainOptions, VotedPerceptron, train, train_parallel,
+    AveragedPerceptron, FtrlParams, FtrlProximal, Hooks, InMemoryExamples, LearnError, LinearModel, Loss, MixState,
+    Mixable, Mixing, MulticlassPerceptron, OneProcess, OnlineLearner, Order, PaVariant, ParallelOptions,
+    PassiveAggressive, Perceptron, PerceptronParams, Schedule, Sgd, SgdParams, TrainOptions, VotedPerceptron, train,
+    train_parallel,
 };
 
 fn opts(passes: f64, order: Order, seed: u64) -> TrainOptions {
@@ -299,4 +300,80 @@ fn voted_perceptron_votes_over_every_part_as_the_f64_reference() {
     seq.model().predictor(&&data).votes(&&test, &mut a);
     one.model().predictor(&&data).votes(&&test, &mut b);
     assert_eq!(a, b);
+}
+
+/// A learner mixed in place (`ready_to_mix`, then `mix_view`) shows mixing
+/// every coordinate `save_state` writes, bit for bit, read in runs of any
+/// length; the learners mixed from a saved copy show that copy.
+#[test]
+fn states_read_in_place_are_the_saved_states() {
+    // Sparse rows over 2^18 features: the averaged Perceptron then holds
+    // back its updates of `u` between steps.
+    let dim = 1 << 18;
+    let mut data = InMemoryExamples::new(dim);
+    let mut s = 5u64;
+    let mut next = move || {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        s
+    };
+    for _ in 0..400 {
+        let mut idx: Vec<u32> = (0..30).map(|_| (next() % dim as u64) as u32).collect();
+        idx.sort_unstable();
+        idx.dedup();
+        let val: Vec<f32> = idx.iter().map(|_| (next() % 200) as f32 / 50.0 - 2.0).collect();
+        data.push(&idx, &val, if next() % 2 == 0 { 1.0 } else { -1.0 }).unwrap();
+    }
+    fn check<L: Mixable>(mut l: L, data: &InMemoryExamples, what: &str) {
+        // A mixed pass (the averaging sums non-zero), then half a pass:
+        // the averaging segment is open (τ > 0, u ≠ 0).
+        train_parallel(
+            &mut l,
+            &data,
+            &opts(1.0, Order::Shuffle, 3),
+            &par(2, Mixing::Uniform),
+            &OneProcess,
+            Hooks::none(),
+        )
+        .unwrap();
+        train(&mut l, &data, &opts(0.5, Order::Shuffle, 4)).unwrap();
+        let mut saved = MixState::default();
+        l.clone().save_state(&mut saved);
+        assert!(saved.mean.iter().any(|&x| x != 0.0), "{what}: learned nothing");
+        let mut scratch = MixState::default();
+        l.ready_to_mix(&mut scratch);
+        let v = l.mix_view(&scratch);
+        let (n_mean, n_total) = v.lens();
+        assert_eq!((n_mean, n_total), (saved.mean.len(), saved.total.len()), "{what}");
+        for run in [1, 7, 4096, 1 << 20] {
+            let (mut mean, mut total) = (vec![f64::NAN; n_mean], vec![f64::NAN; n_total]);
+            for at in (0..n_mean).step_by(run) {
+                v.mean_into(at, &mut mean[at..(at + run).min(n_mean)]);
+            }
+            for at in (0..n_total).step_by(run) {
+                v.total_into(at, &mut total[at..(at + run).min(n_total)]);
+            }
+            for (part, got, want) in [("mean", &mean, &saved.mean), ("total", &total, &saved.total)] {
+                let bad = got.iter().zip(want.iter()).position(|(a, b)| a.to_bits() != b.to_bits());
+                assert_eq!(
+                    bad,
+                    None,
+                    "{what}, {part} in runs of {run}: {:?} vs {:?}",
+                    bad.map(|i| got[i]),
+                    bad.map(|i| want[i])
+                );
+            }
+        }
+    }
+    let pp = PerceptronParams::default();
+    check(Perceptron::new(dim, pp).unwrap(), &data, "perceptron");
+    check(AveragedPerceptron::new(dim, pp, false).unwrap(), &data, "averaged");
+    check(AveragedPerceptron::new(dim, pp, true).unwrap(), &data, "averaged over the last half");
+    check(
+        PassiveAggressive::new(dim, PaVariant::PaI { c: 0.5 }, rosenblatt_learners::Bias::Explicit).unwrap(),
+        &data,
+        "pa-i",
+    );
+    check(Sgd::new(dim, SgdParams::default()).unwrap(), &data, "sgd (a saved copy)");
 }

@@ -74,6 +74,8 @@ pub(super) struct Mixed<'r, L> {
     /// The global index of this process's first row.
     pub(super) first_row: usize,
     pub(super) copies: Vec<Apart<L>>,
+    /// Each part's state saved for mixing, for learners not mixed in
+    /// place ([`Mixable::ready_to_mix`]; empty for the others).
     pub(super) states: Vec<MixState>,
     pub(super) base: MixState,
     pub(super) mixed: MixState,
@@ -162,7 +164,7 @@ impl<L: Mixable> Engine<L> for Mixed<'_, L> {
                     copy.load_state(base);
                 }
                 let r = pass(copy, first_row, order, len, kind, progress);
-                copy.save_state(state);
+                copy.ready_to_mix(state);
                 r
             })
             .collect();
@@ -180,7 +182,8 @@ impl<L: Mixable> Engine<L> for Mixed<'_, L> {
         }
         let updates: Vec<u64> = reports.iter().map(|r| r.updates).collect();
         let mu = self.mixing.weights(&updates);
-        mix(self.team, &self.base, &self.states, self.first, &mu, &mut self.mixed);
+        let views: Vec<&dyn MixView> = self.copies.iter().zip(&self.states).map(|(c, s)| c.mix_view(s)).collect();
+        mix(self.team, &self.base, &views, self.first, &mu, &mut self.mixed);
         // The first copy now: it is the run's learner between passes and at
         // the end. The others with their next pass, unless the model needs
         // them all (they must have loaded the same mixes, in order).

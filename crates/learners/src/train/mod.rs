@@ -23,7 +23,7 @@
 
 use crate::error::{LearnError, param};
 use crate::learner::{OnlineLearner, Plan, Step};
-use crate::mix::{MixState, Mixable, Mixing, Team, failures, held, mix, rows_of};
+use crate::mix::{MixState, MixView, Mixable, Mixing, Team, failures, held, mix, rows_of};
 use crate::sets::BLOCK_ROWS;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::SliceRandom;
