@@ -1,5 +1,6 @@
 //! FTRL-Proximal against a plain f64 implementation; the randomised FTRL
-//! classifier against its expected-regret bound.
+//! classifier against its expected-regret bound and, with importance
+//! weights, against a plain f64 implementation.
 
 use rosenblatt_kernels::{Examples, Row};
 use rosenblatt_learners::{
