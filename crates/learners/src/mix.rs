@@ -49,7 +49,7 @@ impl MixView for MixState {
 }
 
 /// A learner whose state can be mixed across parts.
-pub trait Mixable: OnlineLearner + Clone + Send {
+pub trait Mixable: OnlineLearner + Clone + Send + Sync {
     /// Writes the state into `out` (resizing its vectors), first settling
     /// anything kept lazily.
     fn save_state(&mut self, out: &mut MixState);

@@ -138,7 +138,10 @@ impl<L: Mixable> Engine<L> for Mixed<'_, L> {
     fn start(&mut self, learner: &mut L, parts: Range<usize>) {
         self.first = parts.start;
         if parts.len() > 1 || self.team.size() > 1 {
-            self.copies = vec![Apart(learner.clone()); parts.len()];
+            // Cloned on the pool: a copy's memory is fresh, and the
+            // kernel zeroes its pages as the copy first writes them.
+            let one = &*learner;
+            self.copies = (0..parts.len()).into_par_iter().map(|_| Apart(one.clone())).collect();
             self.states = vec![MixState::default(); parts.len()];
             learner.save_state(&mut self.base);
         }
