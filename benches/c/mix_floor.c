@@ -35,20 +35,7 @@
 
 /* Rows lo..hi on (w, u); returns τ, the steps taken. */
 static float pass(size_t lo, size_t hi, float *w, float *u) {
-    float c = 0;
-    for (size_t r = lo; r < hi; r++) {
-        float m = 0;
-        for (uint64_t k = start[r]; k < start[r + 1]; k++) m += w[idx[k]] * val[k];
-        float y = label[r];
-        if (y * m <= 0) {
-            for (uint64_t k = start[r]; k < start[r + 1]; k++) {
-                w[idx[k]] += y * val[k];
-                u[idx[k]] += c * y * val[k];
-            }
-        }
-        c += 1;
-    }
-    return c;
+    return averaged_rows(lo, hi, w, u, 0);
 }
 
 static void *zeroed(size_t bytes) {

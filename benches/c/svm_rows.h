@@ -1,6 +1,7 @@
 /* The sparse rows the C floors share: a LIBSVM file read into CSR arrays
- * (indices taken modulo 2^20, values as f32, labels as ±1), a clock, and
- * the median of a run of timings. Included by two_cores.c and
+ * (indices taken modulo 2^20, values as f32, labels as ±1), the averaged
+ * Perceptron's work on a run of them, a clock, and the median of a run of
+ * timings. Included by two_cores.c and
  * mix_floor.c, each one file built by itself.
  */
 #include <stdint.h>
@@ -73,4 +74,23 @@ static int cmp(const void *a, const void *b) {
 static double median(double *t, int n) {
     qsort(t, n, sizeof *t, cmp);
     return t[n / 2];
+}
+
+/* The averaged Perceptron's row work on rows lo..hi over f32 arrays of
+ * DIM: the margin w·x, and on a mistake w += y·x and u += c·y·x (the
+ * averaging vector), c counting steps from `c`. Returns c after the rows. */
+static float averaged_rows(size_t lo, size_t hi, float *w, float *u, float c) {
+    for (size_t r = lo; r < hi; r++) {
+        float m = 0;
+        for (uint64_t k = start[r]; k < start[r + 1]; k++) m += w[idx[k]] * val[k];
+        float y = label[r];
+        if (y * m <= 0) {
+            for (uint64_t k = start[r]; k < start[r + 1]; k++) {
+                w[idx[k]] += y * val[k];
+                u[idx[k]] += c * y * val[k];
+            }
+        }
+        c += 1;
+    }
+    return c;
 }

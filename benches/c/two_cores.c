@@ -36,19 +36,7 @@ struct part {
 };
 
 static void pass(struct part *p) {
-    float *w = p->w, *u = p->u;
-    for (size_t r = p->lo; r < p->hi; r++) {
-        float m = 0;
-        for (uint64_t k = start[r]; k < start[r + 1]; k++) m += w[idx[k]] * val[k];
-        float y = label[r];
-        if (y * m <= 0) {
-            for (uint64_t k = start[r]; k < start[r + 1]; k++) {
-                w[idx[k]] += y * val[k];
-                u[idx[k]] += p->c * y * val[k];
-            }
-        }
-        p->c += 1;
-    }
+    p->c = averaged_rows(p->lo, p->hi, p->w, p->u, p->c);
 }
 
 static void *timed(void *arg) {
