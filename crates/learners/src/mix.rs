@@ -25,8 +25,8 @@ pub struct MixState {
 /// A part's state as [`mix`] reads it, a run of coordinates at a time, in
 /// the layout [`Mixable::save_state`] gives [`MixState`]: so that a
 /// learner can be mixed from its own arrays, not from a copy of them in
-/// f64 made first (at 16 parts of 16 MB, the copies cost a fifth of a
-/// pass and 256 MB of fresh memory: SPEED.md#parallel-passes-parameter-mixing).
+/// f64 made first (at 16 parts of 16 MB, making the copies took 25–27 ms
+/// a pass, and 256 MB of fresh memory: SPEED.md#parallel-passes-parameter-mixing).
 pub trait MixView: Sync {
     /// How many coordinates the mean and the total parts have.
     fn lens(&self) -> (usize, usize);
@@ -308,9 +308,8 @@ pub(crate) fn put(out: &mut Vec<f64>, vectors: &[&[f32]]) {
 }
 
 /// Coordinates `at..at + out.len()` of `vectors` laid end to end as f64
-/// (what [`put`] writes there), into `out`; returns what is left of `out`
-/// past the vectors' end, from which `at` then counts.
-pub(crate) fn read<'o>(vectors: &[&[f32]], mut at: usize, mut out: &'o mut [f64]) -> (usize, &'o mut [f64]) {
+/// (what [`put`] writes there), into `out`.
+pub(crate) fn read(vectors: &[&[f32]], mut at: usize, mut out: &mut [f64]) {
     for v in vectors {
         if at >= v.len() {
             at -= v.len();
@@ -320,11 +319,8 @@ pub(crate) fn read<'o>(vectors: &[&[f32]], mut at: usize, mut out: &'o mut [f64]
         let (head, rest) = std::mem::take(&mut out).split_at_mut(len);
         head.iter_mut().zip(&v[at..]).for_each(|(o, &x)| *o = f64::from(x));
         (at, out) = (0, rest);
-        if out.is_empty() {
-            break;
-        }
     }
-    (at, out)
+    debug_assert!(out.is_empty(), "coordinates past the vectors' end");
 }
 
 /// Fills each of `vectors` in turn from the front of `src` (rounding to
