@@ -155,23 +155,18 @@ impl LazyAverage {
     /// would append, into `out`, without folding: each sum as the fold
     /// would leave it, `s + (τ·w − u)`, the same bits. The held updates
     /// must have been applied ([`Self::settle`]).
-    pub(crate) fn totals_into(&self, w: &[f32], b: &[f32], mut at: usize, mut out: &mut [f64]) {
+    pub(crate) fn totals_into(&self, w: &[f32], b: &[f32], at: usize, out: &mut [f64]) {
         debug_assert_eq!(self.held.held(), 0, "totals read with updates held");
         let t = self.tau as f64;
-        for (sum, w, u) in [(&self.sum[..], w, &self.u[..]), (&self.sum_b[..], b, &self.ub[..])] {
-            if at >= sum.len() {
-                at -= sum.len();
-                continue;
-            }
-            let len = (sum.len() - at).min(out.len());
-            let (head, rest) = std::mem::take(&mut out).split_at_mut(len);
-            for (((o, &s), &w), &u) in head.iter_mut().zip(&sum[at..]).zip(&w[at..]).zip(&u[at..]) {
+        let parts = [(&self.sum[..], w, &self.u[..]), (&self.sum_b[..], b, &self.ub[..])];
+        let (at, rest) = crate::mix::runs([self.sum.len(), self.sum_b.len()], at, out, |k, from, run| {
+            let (sum, w, u) = parts[k];
+            for (((o, &s), &w), &u) in run.iter_mut().zip(&sum[from..]).zip(&w[from..]).zip(&u[from..]) {
                 *o = s + (t * f64::from(w) - f64::from(u));
             }
-            (at, out) = (0, rest);
-        }
+        });
         let counts = [self.averaged as f64, self.step as f64];
-        out.copy_from_slice(&counts[at..at + out.len()]);
+        rest.copy_from_slice(&counts[at..at + rest.len()]);
     }
 
     /// Reads what `save_totals` wrote.

@@ -307,20 +307,36 @@ pub(crate) fn put(out: &mut Vec<f64>, vectors: &[&[f32]]) {
     }
 }
 
-/// Coordinates `at..at + out.len()` of `vectors` laid end to end as f64
-/// (what [`put`] writes there), into `out`.
-pub(crate) fn read(vectors: &[&[f32]], mut at: usize, mut out: &mut [f64]) {
-    for v in vectors {
-        if at >= v.len() {
-            at -= v.len();
+/// Coordinates `at..at + out.len()` of vectors of lengths `lens` laid end
+/// to end, cut where the vectors meet: `f(k, from, run)` fills `run` with
+/// vector `k`'s coordinates from `from` on. Returns what is left of `out`
+/// past the vectors' end, and its first coordinate counted from there.
+pub(crate) fn runs(
+    lens: impl IntoIterator<Item = usize>,
+    mut at: usize,
+    mut out: &mut [f64],
+    mut f: impl FnMut(usize, usize, &mut [f64]),
+) -> (usize, &mut [f64]) {
+    for (k, len) in lens.into_iter().enumerate() {
+        if at >= len {
+            at -= len;
             continue;
         }
-        let len = (v.len() - at).min(out.len());
-        let (head, rest) = std::mem::take(&mut out).split_at_mut(len);
-        head.iter_mut().zip(&v[at..]).for_each(|(o, &x)| *o = f64::from(x));
+        let n = (len - at).min(out.len());
+        let (run, rest) = std::mem::take(&mut out).split_at_mut(n);
+        f(k, at, run);
         (at, out) = (0, rest);
     }
-    debug_assert!(out.is_empty(), "coordinates past the vectors' end");
+    (at, out)
+}
+
+/// Coordinates `at..at + out.len()` of `vectors` laid end to end as f64
+/// (what [`put`] writes there), into `out`.
+pub(crate) fn read(vectors: &[&[f32]], at: usize, out: &mut [f64]) {
+    let (_, rest) = runs(vectors.iter().map(|v| v.len()), at, out, |k, from, run| {
+        run.iter_mut().zip(&vectors[k][from..]).for_each(|(o, &x)| *o = f64::from(x));
+    });
+    debug_assert!(rest.is_empty(), "coordinates past the vectors' end");
 }
 
 /// Fills each of `vectors` in turn from the front of `src` (rounding to
