@@ -19,7 +19,7 @@ use bytemuck::Zeroable;
 
 /// State of this many bytes or more is asked for in 2 MB pages: the
 /// 2 MB-aligned part of a smaller array is at most one page.
-const HUGE_FROM: usize = 4 << 20;
+pub(crate) const HUGE_FROM: usize = 4 << 20;
 
 /// A learner's state array: zeroed memory that starts on a cache line
 /// (64 bytes) and whose allocation, and every clone's (parameter mixing's
@@ -164,7 +164,7 @@ pub(crate) fn zeros<T: Zeroable>(n: usize) -> Result<StateVec<T>, LearnError> {
 /// them; pages first written after this come as 2 MB pages. Advice only:
 /// a refusal (no transparent huge pages) changes nothing, so its result
 /// is not looked at.
-fn advise_huge_pages<T>(v: &[T]) {
+pub(crate) fn advise_huge_pages<T>(v: &[T]) {
     #[cfg(target_os = "linux")]
     {
         const HUGE: usize = 2 << 20;

@@ -10,6 +10,7 @@
 //! from another learner or dimension is refused, never misread.
 
 use crate::error::LearnError;
+use crate::memory::HUGE_FROM;
 
 /// What a learner's fields are visited with: a writer or a reader.
 pub trait Fields {
@@ -57,6 +58,12 @@ pub fn save<L: Resume>(learner: &mut L) -> Vec<u8> {
     let mut size = Size(0);
     learner.fields(&mut size);
     let mut w = Writer(Vec::with_capacity(size.0));
+    // In 2 MB pages, advised before the first write: a linear learner's
+    // state is tens of MB, and in 4 KB pages the copy into it took
+    // thousands of page faults (SPEED.md, "A run's fixed cost").
+    if size.0 >= HUGE_FROM {
+        crate::memory::advise_huge_pages(w.0.spare_capacity_mut());
+    }
     learner.fields(&mut w);
     w.0
 }
