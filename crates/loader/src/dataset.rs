@@ -79,8 +79,15 @@ impl Dataset {
                 continue;
             }
             first_row.get_or_insert(start);
-            // Checksums are verified below, all shards at once.
-            let shard = Shard::open(dir.join(&entry.file), OpenOptions { verify_checksums: false, ..opts })?;
+            // The whole file's checksum is the manifest's to check: summed
+            // as the rows are checked, compared below.
+            let path = dir.join(&entry.file);
+            let (shard, crc) = if opts.verify_checksums {
+                let (shard, crc) = Shard::open_summed(&path, opts)?;
+                (shard, Some(crc))
+            } else {
+                (Shard::open(&path, opts)?, None)
+            };
             let h = shard.header();
             let agree = h.rows == entry.rows
                 && h.nnz == entry.nnz
@@ -97,15 +104,19 @@ impl Dataset {
                     ),
                 ));
             }
-            shards.push((shard, entry));
+            if crc.is_some_and(|c| c != entry.crc32) {
+                // Section by section, to name the damaged one.
+                shard.verify_checksums()?;
+                return Err(LoadError::dataset(
+                    &mpath,
+                    format!("shard {} fails its manifest checksum: the file is corrupted", entry.file),
+                ));
+            }
+            shards.push(shard);
         }
         if at != manifest.rows || nnz != manifest.nnz {
             return Err(LoadError::dataset(&mpath, "shard totals do not match the manifest's rows and entries"));
         }
-        if opts.verify_checksums {
-            verify(&mpath, &shards)?;
-        }
-        let shards = shards.into_iter().map(|(shard, _)| shard).collect();
         Ok(Dataset { dir: dir.to_path_buf(), manifest, shards, first_row: first_row.unwrap_or(0) })
     }
 
@@ -227,34 +238,6 @@ pub(crate) fn append_rows(shard: &crate::Shard, out: &mut Rows) {
     out.dim = out.dim.max(shard.header().dim);
 }
 
-/// Checks each shard's whole-file CRC-32 against its manifest entry, every
-/// byte read once, the shards' blocks on the pool. A shard that fails is
-/// then checked section by section, to name the damaged section.
-fn verify(mpath: &Path, shards: &[(Shard, &crate::manifest::ShardEntry)]) -> Result<(), LoadError> {
-    use rayon::prelude::*;
-    let bad = shards.par_iter().position_first(|(shard, entry)| crc32_blocks(shard.raw(), 4 << 20) != entry.crc32);
-    let Some(k) = bad else { return Ok(()) };
-    let (shard, entry) = &shards[k];
-    shard.verify_checksums()?;
-    Err(LoadError::dataset(mpath, format!("shard {} fails its manifest checksum: the file is corrupted", entry.file)))
-}
-
-/// The CRC-32 of `bytes`, its `block`-byte pieces hashed on the pool and
-/// combined in order.
-fn crc32_blocks(bytes: &[u8], block: usize) -> u32 {
-    use rayon::prelude::*;
-    let hash = |piece: &[u8]| {
-        let mut h = crc32fast::Hasher::new();
-        h.update(piece);
-        h
-    };
-    let join = |mut a: crc32fast::Hasher, b: crc32fast::Hasher| {
-        a.combine(&b);
-        a
-    };
-    bytes.par_chunks(block.max(1)).map(hash).reduce(crc32fast::Hasher::new, join).finalize()
-}
-
 impl Dataset {
     /// `rows` as a dataset held in memory, one shard, never written to
     /// disk (for predicting on text); `name` stands for it in messages.
@@ -314,22 +297,5 @@ impl Dataset {
             }],
         };
         Ok(Dataset::from_parts(name.to_path_buf(), manifest, vec![shard]))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::crc32_blocks;
-
-    #[test]
-    fn blocks_hashed_in_parallel_give_the_whole_crc() {
-        let bytes: Vec<u8> = (0..10_007u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8).collect();
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
-        for len in [0, 1, 63, 64, 1000, 10_007] {
-            for block in [1, 7, 64, 4096, 20_000] {
-                let got = pool.install(|| crc32_blocks(&bytes[..len], block));
-                assert_eq!(got, crc32fast::hash(&bytes[..len]), "{len} bytes in blocks of {block}");
-            }
-        }
     }
 }

@@ -74,6 +74,23 @@ impl Shard {
     /// Opens and validates the shard at `path`.
     pub fn open(path: impl AsRef<Path>, opts: OpenOptions) -> Result<Shard, LoadError> {
         let path = path.as_ref();
+        Self::from_bytes(path.to_path_buf(), Self::read(path, opts)?, opts.verify_checksums)
+    }
+
+    /// Opens and validates the shard at `path` as [`Shard::open`] does
+    /// without its section checksums, and returns the whole file's CRC-32
+    /// too (a manifest entry's), summed in the sweep that checks the rows:
+    /// a sparse shard's indices are read once, not once to check and once
+    /// to sum (SPEED.md, "Checksums at open").
+    pub(crate) fn open_summed(path: &Path, opts: OpenOptions) -> Result<(Shard, u32), LoadError> {
+        let shard = Self::decoded(path.to_path_buf(), Self::read(path, opts)?)?;
+        let swept = shard.validate(true)?;
+        let crc = shard.file_crc(swept);
+        Ok((shard, crc))
+    }
+
+    /// The file's bytes, mapped or read as `opts` says.
+    fn read(path: &Path, opts: OpenOptions) -> Result<Bytes, LoadError> {
         let file = std::fs::File::open(path).map_err(|e| LoadError::io(path, e))?;
         let bytes = if opts.in_memory {
             use std::io::Read;
@@ -91,14 +108,18 @@ impl Shard {
             let m = unsafe { memmap2::Mmap::map(&file) }.map_err(|e| LoadError::io(path, e))?;
             Bytes::Mapped(m)
         };
-        Self::from_bytes(path.to_path_buf(), bytes, opts.verify_checksums)
+        Ok(bytes)
+    }
+
+    /// The shard of `bytes`, its header decoded and nothing else checked.
+    fn decoded(path: PathBuf, bytes: Bytes) -> Result<Shard, LoadError> {
+        let (header, table) = decode_header(&path, bytes.as_slice())?;
+        Ok(Shard { path, bytes, header, table })
     }
 
     fn from_bytes(path: PathBuf, bytes: Bytes, verify: bool) -> Result<Shard, LoadError> {
-        let b = bytes.as_slice();
-        let (header, table) = decode_header(&path, b)?;
-        let shard = Shard { path, bytes, header, table };
-        shard.validate()?;
+        let shard = Self::decoded(path, bytes)?;
+        shard.validate(false)?;
         if verify {
             shard.verify_checksums()?;
         }
@@ -291,8 +312,27 @@ impl Shard {
         }
     }
 
-    /// The structural checks the unchecked row views rely on.
-    fn validate(&self) -> Result<(), LoadError> {
+    /// The whole file's CRC-32, given the CRC states of the indices and
+    /// the values when the rows' check summed them: the parts between are
+    /// summed here, in blocks on the pool.
+    fn file_crc(&self, swept: Option<Sums>) -> u32 {
+        let b = self.raw();
+        let Some([indices, values]) = swept else { return crc32_blocks(b).finalize() };
+        // Sections lie in table order (checked by `decode_header`).
+        let end = |s: Section| (s.offset + s.len) as usize;
+        let (i, v) = (self.table[2], self.table[3]);
+        let mut h = crc32_blocks(&b[..i.offset as usize]);
+        h.combine(&indices);
+        h.combine(&crc32_blocks(&b[end(i)..v.offset as usize]));
+        h.combine(&values);
+        h.combine(&crc32_blocks(&b[end(v)..]));
+        h.finalize()
+    }
+
+    /// The structural checks the unchecked row views rely on; with `sum`,
+    /// a sparse shard's index and value bytes are summed (CRC-32) as its
+    /// rows are checked.
+    fn validate(&self, sum: bool) -> Result<Option<Sums>, LoadError> {
         let h = self.header;
         let bad = |msg: String| Err(LoadError::shard(&self.path, msg));
         let labels = self.section(0);
@@ -326,16 +366,15 @@ impl Shard {
             if let Some(e) = check_offsets(off, h.nnz) {
                 return bad(format!("row offsets: {e}"));
             }
+            let bytes = sum.then(|| [self.section(2), self.section(3)]);
             let r = if h.encoding.index_bytes == 2 {
-                check_rows::<u16>(off, bytemuck::cast_slice(self.section(2)), h.dim)
+                check_rows::<u16>(off, bytemuck::cast_slice(self.section(2)), h.dim, bytes)
             } else {
-                check_rows::<u32>(off, bytemuck::cast_slice(self.section(2)), h.dim)
+                check_rows::<u32>(off, bytemuck::cast_slice(self.section(2)), h.dim, bytes)
             };
-            if let Err(e) = r {
-                return bad(e);
-            }
+            return r.or_else(bad);
         }
-        Ok(())
+        Ok(None)
     }
 }
 
@@ -357,17 +396,92 @@ fn check_offsets(off: &[u64], total: u64) -> Option<String> {
 /// shard's indices at 80 a row, enough that a task dwarfs rayon's cost.
 const CHECK_ROWS: usize = 1 << 12;
 
+/// Rows checked, then summed, at a time inside a task of [`check_rows`]
+/// that sums: about 80 KB of a sparse shard's indices, still in the core's
+/// cache when the CRC reads them after the check.
+const SUM_ROWS: usize = 256;
+
+/// CRC-32 states of a shard's index bytes and value bytes, or of a run of
+/// rows' share of them.
+type Sums = [crc32fast::Hasher; 2];
+
 /// Every row's indices strictly increasing and below `dim`: blocks of rows
 /// on the current pool (a shard's indices are most of its bytes, and this
 /// check reads each once before any is used); the first bad row named.
-fn check_rows<I: Index + Sync>(off: &[u64], idx: &[I], dim: u64) -> Result<(), String> {
+/// With `sum` (the index and value sections' bytes), each block's share
+/// of them is summed right after it is checked, and the sums are combined
+/// in order.
+fn check_rows<I: Index + Sync>(
+    off: &[u64],
+    idx: &[I],
+    dim: u64,
+    sum: Option<[&[u8]; 2]>,
+) -> Result<Option<Sums>, String> {
     use rayon::prelude::*;
     let rows = off.len() - 1;
-    let block = |b: usize| check_row_range(off, idx, dim, b * CHECK_ROWS..((b + 1) * CHECK_ROWS).min(rows));
-    match rows.div_ceil(CHECK_ROWS) {
-        0 | 1 => block(0),
-        n => (0..n).into_par_iter().map(block).find_first(Result::is_err).unwrap_or(Ok(())),
+    let block = |b: usize| check_block(off, idx, dim, sum, b * CHECK_ROWS..((b + 1) * CHECK_ROWS).min(rows));
+    let blocks: Vec<_> = match rows.div_ceil(CHECK_ROWS) {
+        0 | 1 => vec![block(0)],
+        n => (0..n).into_par_iter().map(block).collect(),
+    };
+    let mut total: Option<Sums> = None;
+    for b in blocks {
+        match (&mut total, b?) {
+            (Some(t), Some(s)) => t.iter_mut().zip(&s).for_each(|(t, s)| t.combine(s)),
+            (t, s) => *t = t.take().or(s),
+        }
     }
+    Ok(total)
+}
+
+/// [`check_rows`]' task: rows `range` checked in order and, with `sum`,
+/// their bytes summed [`SUM_ROWS`] rows at a time.
+fn check_block<I: Index>(
+    off: &[u64],
+    idx: &[I],
+    dim: u64,
+    sum: Option<[&[u8]; 2]>,
+    range: std::ops::Range<usize>,
+) -> Result<Option<Sums>, String> {
+    let Some(sections) = sum else { return check_row_range(off, idx, dim, range).map(|()| None) };
+    // Bytes an entry takes in each section (0 for values all one).
+    let width = sections.map(|b| b.len().checked_div(idx.len()).unwrap_or(0));
+    let mut sums = Sums::default();
+    let mut at = range.start;
+    while at < range.end {
+        let end = (at + SUM_ROWS).min(range.end);
+        check_row_range(off, idx, dim, at..end)?;
+        // In bounds: the offsets were checked to rise to the entry count.
+        let (s, e) = (off[at] as usize, off[end] as usize);
+        for ((h, b), w) in sums.iter_mut().zip(sections).zip(width) {
+            h.update(&b[s * w..e * w]);
+        }
+        at = end;
+    }
+    Ok(Some(sums))
+}
+
+/// Bytes per task of [`crc32_blocks`].
+const CRC_BLOCK: usize = 4 << 20;
+
+/// The CRC-32 state of `bytes`, its [`CRC_BLOCK`]-byte pieces hashed on
+/// the pool and combined in order.
+pub(crate) fn crc32_blocks(bytes: &[u8]) -> crc32fast::Hasher {
+    crc32_blocks_of(bytes, CRC_BLOCK)
+}
+
+fn crc32_blocks_of(bytes: &[u8], block: usize) -> crc32fast::Hasher {
+    use rayon::prelude::*;
+    let hash = |piece: &[u8]| {
+        let mut h = crc32fast::Hasher::new();
+        h.update(piece);
+        h
+    };
+    let join = |mut a: crc32fast::Hasher, b: crc32fast::Hasher| {
+        a.combine(&b);
+        a
+    };
+    bytes.par_chunks(block.max(1)).map(hash).reduce(crc32fast::Hasher::new, join)
 }
 
 /// [`check_rows`] for rows `range`, in order.
@@ -402,7 +516,7 @@ mod tests {
         let off: Vec<u64> = (0..=rows as u64).map(|r| 3 * r).collect();
         let good: Vec<u32> = (0..rows as u32).flat_map(|r| [r % 7, r % 7 + 2, r % 7 + 9]).collect();
         assert!(rows.div_ceil(CHECK_ROWS) > 2);
-        assert_eq!(check_rows(&off, &good, 16), Ok(()));
+        assert!(matches!(check_rows(&off, &good, 16, None), Ok(None)));
         let pool = rayon::ThreadPoolBuilder::new().num_threads(4).build().unwrap();
         for (spoil, says) in [
             ((1, 0), "row 5000: index 0 at position 1 does not increase"),
@@ -412,8 +526,57 @@ mod tests {
             for r in [15_000, 5_000] {
                 bad[3 * r + spoil.0] = spoil.1;
             }
-            assert_eq!(pool.install(|| check_rows(&off, &bad, 16)).unwrap_err(), says);
+            assert_eq!(pool.install(|| check_rows(&off, &bad, 16, None)).unwrap_err(), says);
+            let sum = Some([bytemuck::cast_slice::<u32, u8>(&bad), &[][..]]);
+            assert_eq!(pool.install(|| check_rows(&off, &bad, 16, sum)).unwrap_err(), says);
             assert_eq!(check_row_range(&off, &bad, 16, 0..rows).unwrap_err(), says);
         }
+    }
+
+    #[test]
+    fn blocks_hashed_in_parallel_give_the_whole_crc() {
+        let bytes: Vec<u8> = (0..10_007u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8).collect();
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+        for len in [0, 1, 63, 64, 1000, 10_007] {
+            for block in [1, 7, 64, 4096, 20_000] {
+                let got = pool.install(|| crc32_blocks_of(&bytes[..len], block)).finalize();
+                assert_eq!(got, crc32fast::hash(&bytes[..len]), "{len} bytes in blocks of {block}");
+            }
+        }
+    }
+
+    /// The sums the rows' check keeps are the sections' CRC-32s, whatever
+    /// the rows' lengths (empty rows, rows across the sub-blocks and
+    /// blocks), the values' width (0, 1 or 4 bytes an entry) and the pool.
+    #[test]
+    fn the_rows_check_sums_the_index_and_value_bytes() {
+        let rows = 3 * CHECK_ROWS + 17;
+        let len = |r: usize| (r * 7919) % 13;
+        let off: Vec<u64> = std::iter::once(0)
+            .chain((0..rows).scan(0u64, |at, r| {
+                *at += len(r) as u64;
+                Some(*at)
+            }))
+            .collect();
+        let idx: Vec<u32> = (0..rows).flat_map(|r| (0..len(r) as u32).map(move |k| 3 * k + (r % 3) as u32)).collect();
+        let nnz = idx.len();
+        assert_eq!(off[rows] as usize, nnz);
+        let idx_bytes: &[u8] = bytemuck::cast_slice(&idx);
+        for threads in [1, 3] {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+            for width in [0, 1, 4] {
+                let values: Vec<u8> = (0..nnz * width).map(|k| (k * 31 % 251) as u8).collect();
+                let sums = pool.install(|| check_rows(&off, &idx, 64, Some([idx_bytes, &values]))).unwrap().unwrap();
+                let got = sums.map(|h| h.finalize());
+                assert_eq!(
+                    got,
+                    [crc32fast::hash(idx_bytes), crc32fast::hash(&values)],
+                    "width {width}, {threads} threads"
+                );
+            }
+        }
+        let none: [u64; 1] = [0];
+        let empty = check_rows::<u32>(&none, &[], 8, Some([&[][..], &[][..]])).unwrap().unwrap();
+        assert_eq!(empty.map(|h| h.finalize()), [0, 0]);
     }
 }
