@@ -28,6 +28,9 @@ fn bench_scaling_reports_every_configuration_and_checks_the_models() {
             r["per_pass_seconds"].as_f64().unwrap(),
         );
         assert!(one > 0.0 && many > 0.0, "{r}");
+        // The one-pass run less its pass: something, and less than the run.
+        let around = r["around_seconds"].as_f64().unwrap();
+        assert!(around > 0.0 && around < one, "{r}");
         assert!((per - (many - one) / 2.0).abs() < 1e-12, "{r}");
         assert_eq!(r["same_model"], true, "{r}");
         let e = r["test_error"].as_f64().unwrap();

@@ -15,6 +15,10 @@ struct Row {
     parts: usize,
     threads: usize,
     one_pass_seconds: f64,
+    /// A one-pass run's seconds outside its pass (the pass's own seconds
+    /// from `train`'s report): start, open and checks, the model written,
+    /// exit — the run's fixed cost, measured, not inferred.
+    around_seconds: f64,
     passes_seconds: f64,
     per_pass_seconds: f64,
     /// Per pass of the first configuration ÷ this one's.
@@ -25,15 +29,19 @@ struct Row {
     same_model: bool,
 }
 
-/// Runs `train` once: (wall seconds, the model's bytes, the last pass's
-/// test error).
-fn train(
-    a: &ScalingArgs,
-    parts: usize,
-    threads: usize,
-    passes: u32,
-    model: &Path,
-) -> anyhow::Result<(f64, Vec<u8>, Option<f64>)> {
+/// One `train` run's figures.
+struct Run {
+    /// Wall seconds of the whole process.
+    seconds: f64,
+    /// The passes' own seconds, as `train` reports them.
+    pass_seconds: f64,
+    model: Vec<u8>,
+    /// The last pass's test error.
+    error: Option<f64>,
+}
+
+/// Runs `train` once.
+fn train(a: &ScalingArgs, parts: usize, threads: usize, passes: u32, model: &Path) -> anyhow::Result<Run> {
     let exe = std::env::current_exe().context("finding this executable")?;
     let mut cmd = std::process::Command::new(exe);
     cmd.arg("train").arg(&a.dataset).args(["--learner", a.learner.name()]);
@@ -49,9 +57,11 @@ fn train(
         bail!("train --parts {parts} --threads {threads} failed: {}", String::from_utf8_lossy(&out.stderr).trim());
     }
     let doc: serde_json::Value = serde_json::from_slice(&out.stdout).context("reading train's JSON")?;
-    let error = doc["passes"].as_array().and_then(|p| p.last()).and_then(|p| p["eval_error"].as_f64());
-    let bytes = std::fs::read(model).with_context(|| format!("reading {}", model.display()))?;
-    Ok((seconds, bytes, error))
+    let passes = doc["passes"].as_array().context("train's JSON has no passes")?;
+    let error = passes.last().and_then(|p| p["eval_error"].as_f64());
+    let pass_seconds = passes.iter().filter_map(|p| p["seconds"].as_f64()).sum();
+    let model = std::fs::read(model).with_context(|| format!("reading {}", model.display()))?;
+    Ok(Run { seconds, pass_seconds, model, error })
 }
 
 pub fn run(a: ScalingArgs, ui: Ui) -> anyhow::Result<()> {
@@ -79,11 +89,13 @@ pub fn run(a: ScalingArgs, ui: Ui) -> anyhow::Result<()> {
     for &parts in &a.parts {
         let mut first: Option<Vec<u8>> = None;
         for &t in &threads {
-            let (mut one, mut many, mut error, mut bytes) = (f64::INFINITY, f64::INFINITY, None, Vec::new());
+            let (mut one, mut around, mut many) = (f64::INFINITY, f64::INFINITY, f64::INFINITY);
+            let (mut error, mut bytes) = (None, Vec::new());
             for _ in 0..a.repeats {
-                one = one.min(train(&a, parts, t, 1, &model)?.0);
-                let (s, b, e) = train(&a, parts, t, a.passes, &model)?;
-                (many, bytes, error) = (many.min(s), b, e);
+                let r = train(&a, parts, t, 1, &model)?;
+                (one, around) = (one.min(r.seconds), around.min(r.seconds - r.pass_seconds));
+                let r = train(&a, parts, t, a.passes, &model)?;
+                (many, bytes, error) = (many.min(r.seconds), r.model, r.error);
             }
             let same = first.get_or_insert_with(|| bytes.clone()) == &bytes;
             let per = (many - one) / f64::from(a.passes - 1);
@@ -92,6 +104,7 @@ pub fn run(a: ScalingArgs, ui: Ui) -> anyhow::Result<()> {
                 parts,
                 threads: t,
                 one_pass_seconds: one,
+                around_seconds: around,
                 passes_seconds: many,
                 per_pass_seconds: per,
                 speedup,
@@ -108,7 +121,7 @@ pub fn run(a: ScalingArgs, ui: Ui) -> anyhow::Result<()> {
         return crate::ui::json(&v);
     }
     outln!(
-        "{} on {}: whole `train` runs, the best of {}; per pass = ({} passes − 1) / {}; {cores} cores",
+        "{} on {}: whole `train` runs, the best of {}; around it = the 1-pass run less its pass; per pass = ({} passes − 1) / {}; {cores} cores",
         a.learner.name(),
         a.dataset.display(),
         a.repeats,
@@ -116,10 +129,11 @@ pub fn run(a: ScalingArgs, ui: Ui) -> anyhow::Result<()> {
         a.passes - 1
     )?;
     outln!(
-        "{:>6} {:>8} {:>12} {:>12} {:>10} {:>12} {:>11}  model",
+        "{:>6} {:>8} {:>12} {:>12} {:>12} {:>10} {:>12} {:>11}  model",
         "parts",
         "threads",
         "1 pass (s)",
+        "around it",
         format!("{} passes (s)", a.passes),
         "per pass",
         "vs first",
@@ -129,10 +143,11 @@ pub fn run(a: ScalingArgs, ui: Ui) -> anyhow::Result<()> {
         let error = r.test_error.map_or("—".to_string(), |e| format!("{:.2}%", e * 100.0));
         let same = if r.same_model { "same bytes" } else { "DIFFERS from the first thread count's" };
         outln!(
-            "{:>6} {:>8} {:>12.3} {:>12.3} {:>8.1} ms {:>11.2}× {:>11}  {same}",
+            "{:>6} {:>8} {:>12.3} {:>9.1} ms {:>12.3} {:>8.1} ms {:>11.2}× {:>11}  {same}",
             r.parts,
             r.threads,
             r.one_pass_seconds,
+            r.around_seconds * 1e3,
             r.passes_seconds,
             r.per_pass_seconds * 1e3,
             r.speedup,
