@@ -317,15 +317,15 @@ impl Shard {
     /// summed here, in blocks on the pool.
     fn file_crc(&self, swept: Option<Sums>) -> u32 {
         let b = self.raw();
-        let Some([indices, values]) = swept else { return crc32_blocks(b).finalize() };
+        let Some([indices, values]) = swept else { return crc32_blocks(b, CRC_BLOCK).finalize() };
         // Sections lie in table order (checked by `decode_header`).
         let end = |s: Section| (s.offset + s.len) as usize;
         let (i, v) = (self.table[2], self.table[3]);
-        let mut h = crc32_blocks(&b[..i.offset as usize]);
+        let mut h = crc32_blocks(&b[..i.offset as usize], CRC_BLOCK);
         h.combine(&indices);
-        h.combine(&crc32_blocks(&b[end(i)..v.offset as usize]));
+        h.combine(&crc32_blocks(&b[end(i)..v.offset as usize], CRC_BLOCK));
         h.combine(&values);
-        h.combine(&crc32_blocks(&b[end(v)..]));
+        h.combine(&crc32_blocks(&b[end(v)..], CRC_BLOCK));
         h.finalize()
     }
 
@@ -426,9 +426,10 @@ fn check_rows<I: Index + Sync>(
     };
     let mut total: Option<Sums> = None;
     for b in blocks {
-        match (&mut total, b?) {
-            (Some(t), Some(s)) => t.iter_mut().zip(&s).for_each(|(t, s)| t.combine(s)),
-            (t, s) => *t = t.take().or(s),
+        let Some(s) = b? else { continue };
+        match &mut total {
+            Some(t) => t.iter_mut().zip(&s).for_each(|(t, s)| t.combine(s)),
+            None => total = Some(s),
         }
     }
     Ok(total)
@@ -461,16 +462,12 @@ fn check_block<I: Index>(
     Ok(Some(sums))
 }
 
-/// Bytes per task of [`crc32_blocks`].
+/// Bytes per task of [`crc32_blocks`] when a file is summed.
 const CRC_BLOCK: usize = 4 << 20;
 
-/// The CRC-32 state of `bytes`, its [`CRC_BLOCK`]-byte pieces hashed on
-/// the pool and combined in order.
-pub(crate) fn crc32_blocks(bytes: &[u8]) -> crc32fast::Hasher {
-    crc32_blocks_of(bytes, CRC_BLOCK)
-}
-
-fn crc32_blocks_of(bytes: &[u8], block: usize) -> crc32fast::Hasher {
+/// The CRC-32 state of `bytes`, its `block`-byte pieces hashed on the
+/// pool and combined in order.
+fn crc32_blocks(bytes: &[u8], block: usize) -> crc32fast::Hasher {
     use rayon::prelude::*;
     let hash = |piece: &[u8]| {
         let mut h = crc32fast::Hasher::new();
@@ -539,7 +536,7 @@ mod tests {
         let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
         for len in [0, 1, 63, 64, 1000, 10_007] {
             for block in [1, 7, 64, 4096, 20_000] {
-                let got = pool.install(|| crc32_blocks_of(&bytes[..len], block)).finalize();
+                let got = pool.install(|| crc32_blocks(&bytes[..len], block)).finalize();
                 assert_eq!(got, crc32fast::hash(&bytes[..len]), "{len} bytes in blocks of {block}");
             }
         }
