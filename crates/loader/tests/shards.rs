@@ -9,6 +9,9 @@ use rosenblatt_loader::writer::{choose_encoding, find_u8_scale, parse_encoding, 
 use rosenblatt_loader::{Dataset, OpenOptions, ParseOptions, RowSet, Rows, Shard, WriteOptions, interop, with_rows};
 use std::path::Path;
 
+mod common;
+use common::text_for;
+
 const ENCODINGS: [&str; 8] = [
     "sparse-u16-f32",
     "sparse-u16-u8",
@@ -32,30 +35,6 @@ fn write(dir: &Path, rows: &Rows, encoding: Option<&str>, shard_bytes: u64) -> D
     };
     write_dataset(dir, rows, &opts).unwrap();
     Dataset::open(dir, OpenOptions { verify_checksums: true, in_memory: false }).unwrap()
-}
-
-/// Text whose values suit an encoding: all ones, bytes × 1/255, or reals.
-fn text_for(values: &str, rows: usize) -> String {
-    let mut s = String::new();
-    for r in 0..rows {
-        s.push_str(if r % 3 == 0 { "+1" } else { "-1" });
-        for j in 0..(r % 7) {
-            let i = 1 + j * 3 + r % 3;
-            let v = match values {
-                "binary" => "1".to_string(),
-                "u8" => format!("{}", (1 + (r * 7 + j * 31) % 255) as f32 * (1.0f32 / 255.0)),
-                _ => format!("{}", (r as f32 - 3.5) * 0.37 + j as f32),
-            };
-            if v != "0" {
-                s.push_str(&format!(" {i}:{v}"));
-            }
-        }
-        if r % 5 == 0 {
-            s.push_str(" # with a comment");
-        }
-        s.push('\n');
-    }
-    s
 }
 
 #[test]
