@@ -4,7 +4,9 @@ made and written, exit), for one or more builds run alternately.
 
     python3 benches/scripts/around_the_pass.py DATASET RUNS THREADS BIN [BIN ...]
 
-Prints, per build, the median, quartiles and least of RUNS runs. Unlike
+Prints, per build, the median, quartiles and least of RUNS runs. For one
+build, `rosenblatt bench scaling` prints the same figure ("around it");
+this script is for comparing builds, run in turns. Unlike
 (6 passes - 1 pass) / 5, this does not count the first pass's extra work
 (the averaged Perceptron makes twice the mistakes in its first pass than
 on average in its next five) as fixed cost. Set LEARNER to train another
