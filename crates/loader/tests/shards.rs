@@ -711,23 +711,26 @@ fn a_streamed_conversion_equals_a_whole_one() {
 
 /// The u8 scale a streamed conversion picks, from checks made block by
 /// block or, where a candidate scale moved (a new smallest or largest value
-/// in a later block), from the spool read again, is the one a whole-input
+/// in a later block), from the spool read again (batches written ahead as
+/// bytes or as ones, decoded where they lie), is the one a whole-input
 /// conversion picks; a late value that breaks the grid gives f32.
 #[test]
 fn a_streamed_conversion_picks_the_whole_inputs_scale() {
     use rosenblatt_loader::convert::{ConvertOptions, convert};
     let tmp = tempfile::tempdir().unwrap();
     // Values per row r, as multiples of 1/4: early rows (multiples of 1/2,
-    // up to 63.5), then the late rows of each case.
-    let early = |r: u32| 0.5 * f64::from(1 + r % 127);
-    type Late = fn(u32) -> f64;
-    let cases: [(&str, Late, &str); 3] = [
-        ("same grid throughout", |r| 0.5 * f64::from(1 + (r * 7) % 127), "sparse-u16-u8"),
-        ("smaller step and larger value late", |r| 0.25 * f64::from(1 + (r * 7) % 255), "sparse-u16-u8"),
-        ("off the grid late", |r| if r % 50 == 0 { 0.3 } else { 0.5 }, "sparse-u16-f32"),
+    // up to 63.5, or all 1: written ahead as bytes, or as ones), then the
+    // late rows of each case.
+    type Values = fn(u32) -> f64;
+    let halves: Values = |r| 0.5 * f64::from(1 + r % 127);
+    let cases: [(&str, Values, Values, &str); 4] = [
+        ("same grid throughout", halves, |r| 0.5 * f64::from(1 + (r * 7) % 127), "sparse-u16-u8"),
+        ("smaller step and larger value late", halves, |r| 0.25 * f64::from(1 + (r * 7) % 255), "sparse-u16-u8"),
+        ("off the grid late", halves, |r| if r % 50 == 0 { 0.3 } else { 0.5 }, "sparse-u16-f32"),
+        ("ones, then halves late", |_| 1.0, |r| 0.5 * f64::from(1 + r % 3), "sparse-u16-u8"),
     ];
     let small = ConvertOptions { block_bytes: 1000, batch_bytes: 4000, ..Default::default() };
-    for (name, late, want_encoding) in cases {
+    for (name, early, late, want_encoding) in cases {
         let mut text = String::new();
         for r in 0..2000u32 {
             let v = if r < 1000 { early(r) } else { late(r) };
@@ -736,7 +739,7 @@ fn a_streamed_conversion_picks_the_whole_inputs_scale() {
                 if r % 2 == 0 { "+1" } else { "-1" },
                 1 + r % 90,
                 100 + r % 7,
-                early(r + 3)
+                if r < 1000 { early(r + 3) } else { halves(r + 3) }
             ));
         }
         let plain = tmp.path().join(format!("{name}.svm"));

@@ -358,7 +358,7 @@ fn convert_text(
     // the way when the scale was the same for every block, else read again
     // from the batches written so far.
     let mut exact = |scale: f32| {
-        scales.verdict(scale).unwrap_or_else(|| spool.all(|rows| u8_exact(&rows.values, scale)).unwrap_or(false))
+        scales.verdict(scale).unwrap_or_else(|| spool.all_values(|values| u8_exact(values, scale)).unwrap_or(false))
     };
     let choice = choose(&stats, w, &mut exact)?;
     let (manifest, rewritten_rows) = spool.finish(choice)?;

@@ -173,27 +173,32 @@ impl Spool {
         ahead && self.files.is_empty() && u8_exact(&self.batch.values, scale)
     }
 
-    /// Whether `f` holds for every batch, in order (stopping at the first
-    /// that fails). Call [`Spool::settle`] first.
-    pub(super) fn all(&self, mut f: impl FnMut(&Rows) -> bool) -> Result<bool, LoadError> {
-        let mut rows = Rows::default();
-        if let Some(Ahead { writer: Some(writer), shards, .. }) = &self.ahead {
-            let mut paths = writer.written();
-            for &n in shards {
-                read_shards(&paths[..n], self.multilabel, &mut rows)?;
-                if !f(&rows) {
+    /// Whether `f` holds for every run of values of every batch, in no
+    /// promised order: the batch in memory first, then the shards written
+    /// ahead, read where they lie (the values alone: copied back into rows,
+    /// once for each scale that moved, they cost the VW conversion of the
+    /// sparse set about a quarter of its time; SPEED.md#convert), then the
+    /// batches in files. Stops at the first run that fails.
+    /// Call [`Spool::settle`] first.
+    pub(super) fn all_values(&self, mut f: impl FnMut(&[f32]) -> bool) -> Result<bool, LoadError> {
+        if !f(&self.batch.values) {
+            return Ok(false);
+        }
+        if let Some(Ahead { writer: Some(writer), .. }) = &self.ahead {
+            for path in writer.written() {
+                if !shard_values_all(&Shard::open(path, OpenOptions::default())?, &mut f) {
                     return Ok(false);
                 }
-                paths = &paths[n..];
             }
         }
+        let mut rows = Rows::default();
         for path in &self.files {
             read_batch(path, &mut rows).map_err(|e| LoadError::io(path, e))?;
-            if !f(&rows) {
+            if !f(&rows.values) {
                 return Ok(false);
             }
         }
-        Ok(self.batch.offsets.len() <= 1 || f(&self.batch))
+        Ok(true)
     }
 
     /// Writes every batch not yet written as `choice` into the dataset and
@@ -281,6 +286,29 @@ pub(super) fn read_shards(paths: &[PathBuf], multilabel: bool, rows: &mut Rows) 
         append_rows(&shard, rows);
     }
     Ok(())
+}
+
+/// Whether `f` holds for each run of `shard`'s values, read in place
+/// (bytes decoded a run at a time).
+fn shard_values_all(shard: &Shard, f: &mut impl FnMut(&[f32]) -> bool) -> bool {
+    const RUN: usize = 1 << 14;
+    let s = shard.sections()[3];
+    // In bounds and aligned: checked when the shard was opened.
+    let bytes = &shard.raw()[s.offset as usize..(s.offset + s.len) as usize];
+    let mut run = Vec::with_capacity(RUN);
+    match shard.header().encoding.values {
+        ValueEncoding::F32 => f(bytemuck::cast_slice(bytes)),
+        ValueEncoding::U8 { scale } => bytes.chunks(RUN).all(|c| {
+            run.clear();
+            run.extend(c.iter().map(|&k| f32::from(k) * scale));
+            f(&run)
+        }),
+        ValueEncoding::Ones => {
+            run.resize(RUN, 1.0);
+            let n = shard.header().nnz as usize;
+            (0..n).step_by(RUN).all(|at| f(&run[..RUN.min(n - at)]))
+        }
+    }
 }
 
 /// A batch's columns, each as its length then its little-endian bytes
