@@ -87,9 +87,22 @@ fn malformed(at: usize, what: &'static str) -> Fault {
     (at, ParseErrorKind::VwSyntax(what))
 }
 
+/// Where a line's features go as they are read, in the order written.
+pub trait Sink<'a> {
+    /// One feature (value not 0).
+    fn push(&mut self, f: Feature<'a>);
+}
+
+impl<'a> Sink<'a> for Vec<Feature<'a>> {
+    #[inline]
+    fn push(&mut self, f: Feature<'a>) {
+        Vec::push(self, f);
+    }
+}
+
 /// Reads `line` (no line end) into its head, pushing its features onto
 /// `out` in the order written.
-pub fn parse_line<'a>(line: &'a [u8], h: &Hasher, out: &mut Vec<Feature<'a>>) -> Result<Head<'a>, Fault> {
+pub fn parse_line<'a, S: Sink<'a>>(line: &'a [u8], h: &Hasher, out: &mut S) -> Result<Head<'a>, Fault> {
     let bar = memchr::memchr(b'|', line);
     let head = head(line, bar);
     if let Some(bar) = bar {
@@ -140,14 +153,14 @@ fn head(line: &[u8], bar: Option<usize>) -> Head<'_> {
 }
 
 /// The feature section's reader: VW's `tc_parser`.
-struct Features<'a, 'h, 'o> {
+struct Features<'a, 'h, 'o, S> {
     line: &'a [u8],
     i: usize,
     h: &'h Hasher,
-    out: &'o mut Vec<Feature<'a>>,
+    out: &'o mut S,
 }
 
-impl<'a> Features<'a, '_, '_> {
+impl<'a, S: Sink<'a>> Features<'a, '_, '_, S> {
     fn at(&self) -> Option<u8> {
         self.line.get(self.i).copied()
     }

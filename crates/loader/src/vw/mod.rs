@@ -144,6 +144,9 @@ pub struct Compiled {
     keep: Option<[bool; 256]>,
     /// Whether `ignore` or `keep` drop anything.
     filters: bool,
+    /// Whether a row's features are its linear ones as written: nothing
+    /// dropped, kept from the linear terms, or crossed.
+    direct: bool,
 }
 
 fn letters(s: &str, setting: &'static str) -> Result<[bool; 256], HashingError> {
@@ -201,11 +204,13 @@ impl Hashing {
         }
         let wild = specs.iter().any(|s| s.contains(&interactions::WILDCARD));
         let fixed = (!wild).then(|| interactions::compile(&specs));
+        let filters = !self.ignore.is_empty() || !self.keep.is_empty();
         Ok(Compiled {
+            direct: !filters && specs.is_empty() && self.ignore_linear.is_empty(),
             hasher: Hasher { all: self.hash_all, seed: self.hash_seed, mask: self.dim() - 1 },
             specs,
             fixed,
-            filters: !self.ignore.is_empty() || !self.keep.is_empty(),
+            filters,
             ignore: letters(&self.ignore, "ignore")?,
             ignore_linear: letters(&self.ignore_linear, "ignore-linear")?,
             keep: (!self.keep.is_empty()).then(|| letters(&self.keep, "keep")).transpose()?,
@@ -281,6 +286,29 @@ impl Compiled {
         let head = parse_line(line, &self.hasher, scratch)?;
         self.emit_features(scratch, emit, audit);
         Ok(head)
+    }
+
+    /// Reads one line into `entries` (cleared first): its features, masked,
+    /// in VW's order, as [`Compiled::features_of`] gives them. Where nothing
+    /// is dropped or crossed they go straight from the parser into
+    /// `entries`, unless a namespace comes back after another (VW's order
+    /// then regroups them): that line is read again the general way.
+    pub(crate) fn entries_of<'a>(
+        &self,
+        line: &'a [u8],
+        scratch: &mut Vec<Feature<'a>>,
+        entries: &mut Entries,
+    ) -> Result<Head<'a>, (usize, ParseErrorKind)> {
+        entries.clear();
+        if self.direct {
+            let mut sink = rows::Direct::new(entries, self.hasher.mask);
+            let head = parse_line(line, &self.hasher, &mut sink)?;
+            if !sink.regrouped() {
+                return Ok(head);
+            }
+            entries.clear();
+        }
+        self.features_of(line, scratch, &mut |i, v, _| entries.push(i, v), false)
     }
 
     /// A row's features (as parsed, in the order written) to `emit`: the

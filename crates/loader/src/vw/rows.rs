@@ -179,9 +179,7 @@ pub(crate) fn read_row<'a>(
     if let Some(at) = memchr::memchr(0, line) {
         return Err((at as u64 + 1, ParseErrorKind::Nul));
     }
-    entries.clear();
-    let head =
-        c.features_of(line, scratch, &mut |i, v, _| entries.push(i, v), false).map_err(|(at, k)| (at as u64 + 1, k))?;
+    let head = c.entries_of(line, scratch, entries).map_err(|(at, k)| (at as u64 + 1, k))?;
     let ex = c.example(&head)?;
     let label = match (ex.label, labels) {
         (Some(l), _) => l,
@@ -241,6 +239,50 @@ impl Entries {
     pub(crate) fn push(&mut self, index: u64, value: f32) {
         self.keys.push(index << 32 | self.keys.len() as u64);
         self.values.push(value);
+    }
+}
+
+/// A line's features straight from the parser into [`Entries`], masked:
+/// what [`Compiled::entries_of`] takes when nothing is dropped or crossed.
+/// VW's order is namespace by namespace; it is the order written while
+/// each namespace is one run, and `regrouped` says when one was not.
+pub(crate) struct Direct<'e> {
+    entries: &'e mut Entries,
+    mask: u64,
+    /// The namespace of the last feature (none yet: 256).
+    ns: u16,
+    /// The namespaces whose run has ended, as bits.
+    ended: [u64; 4],
+    regrouped: bool,
+}
+
+impl<'e> Direct<'e> {
+    pub(crate) fn new(entries: &'e mut Entries, mask: u64) -> Self {
+        Direct { entries, mask, ns: 256, ended: [0; 4], regrouped: false }
+    }
+
+    /// Whether a namespace came back after another's features.
+    pub(crate) fn regrouped(&self) -> bool {
+        self.regrouped
+    }
+
+    #[cold]
+    fn next_namespace(&mut self, ns: u8) {
+        if self.ns < 256 {
+            self.ended[usize::from(self.ns >> 6)] |= 1 << (self.ns & 63);
+        }
+        self.regrouped |= self.ended[usize::from(ns >> 6)] & (1 << (ns & 63)) != 0;
+        self.ns = u16::from(ns);
+    }
+}
+
+impl<'a> super::line::Sink<'a> for Direct<'_> {
+    #[inline]
+    fn push(&mut self, f: Feature<'a>) {
+        if self.ns != u16::from(f.ns) {
+            self.next_namespace(f.ns);
+        }
+        self.entries.push(f.index & self.mask, f.value);
     }
 }
 
