@@ -35,7 +35,48 @@ fn fast_pow10(e: i8) -> f32 {
 
 /// The number at the start of `s` as VW reads it, and the bytes it took
 /// (0: no number there).
+#[inline]
 pub fn parse_float(s: &[u8]) -> (f32, usize) {
+    short_decimal(s).unwrap_or_else(|| vw_loop(s))
+}
+
+/// The usual value, a plain decimal of one to seven digits (`0.5625`,
+/// `-3`, `12.5`) ended cleanly, read as [`vw_loop`] reads it but with
+/// the digits gathered as an integer: below 10^7 + 48 < 2^24, every sum
+/// and product VW's loop makes in f32 is exact, so both give the same
+/// bits (a property test holds them equal), and the integer chain is
+/// shorter than f32's. `None`: anything else, left to [`vw_loop`].
+#[inline(always)]
+fn short_decimal(s: &[u8]) -> Option<(f32, usize)> {
+    let negative = s.first() == Some(&b'-');
+    let mut i = usize::from(negative);
+    let mut n = 0u32;
+    let mut digits = 0;
+    let mut decimals = 0;
+    let mut point = false;
+    while let Some(&c) = s.get(i) {
+        let d = c.wrapping_sub(b'0');
+        if d <= 9 {
+            n = n.wrapping_mul(10).wrapping_add(u32::from(d));
+            digits += 1;
+            decimals += usize::from(point);
+        } else if c == b'.' && !point {
+            point = true;
+        } else {
+            break;
+        }
+        i += 1;
+    }
+    if !(1..=7).contains(&digits) || !matches!(s.get(i), None | Some(b' ' | b'\n' | b'\t')) {
+        return None;
+    }
+    let acc = n as f32 * fast_pow10(-(decimals as i8));
+    Some((if negative { -acc } else { acc }, i))
+}
+
+/// VW's loop: digits gathered in f32, scaled by a power of ten; what it
+/// does not end cleanly, `strtof` reads.
+fn vw_loop(s: &[u8]) -> (f32, usize) {
     let at = |i: usize| s.get(i).copied().unwrap_or(0);
     let digit = |c: u8| c.is_ascii_digit();
     let mut i = 0;
@@ -170,5 +211,53 @@ mod tests {
         assert_eq!(fast_pow10(-1), 0.1);
         assert_eq!(fast_pow10(39), f32::INFINITY);
         assert_eq!(fast_pow10(-38), 0.0);
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(4096))]
+
+        /// The integer gather gives VW's loop's bits, or leaves the
+        /// number to it: over short and long digit runs, points, signs,
+        /// exponents and what may follow a number.
+        #[test]
+        fn the_short_path_is_vw_loops(
+            parts in proptest::collection::vec(
+                proptest::sample::select(vec!["0", "1", "5", "9", "00", "123", "9999999", "16777215", ".", "-", "e", "e-2", " ", "x", "|", "\t"]),
+                0..7,
+            )
+        ) {
+            let s = parts.concat();
+            let fast = short_decimal(s.as_bytes());
+            if let Some((v, n)) = fast {
+                let (w, m) = vw_loop(s.as_bytes());
+                proptest::prop_assert_eq!((v.to_bits(), n), (w.to_bits(), m), "{:?}", s);
+            }
+            let (v, n) = parse_float(s.as_bytes());
+            let (w, m) = vw_loop(s.as_bytes());
+            proptest::prop_assert_eq!((v.to_bits(), n), (w.to_bits(), m), "{:?}", s);
+        }
+    }
+
+    /// Values on grids of up to seven decimals, and their negatives, as
+    /// generated sets write them: the short path takes every one of up to
+    /// seven digits, with VW's loop's bits.
+    #[test]
+    fn the_short_path_is_vw_loops_on_every_grid_value() {
+        for (k, d) in [(1u32, 0usize), (16, 4), (255, 3), (9_999_999, 7), (9_999_999, 1)] {
+            let step = (k / 50_000).max(1);
+            for n in (0..=k).step_by(step as usize) {
+                let text = if d == 0 {
+                    n.to_string()
+                } else {
+                    format!("{}.{:0d$}", n / 10u32.pow(d as u32), n % 10u32.pow(d as u32))
+                };
+                for t in [text.clone(), format!("-{text}")] {
+                    let (v, m) = vw_loop(t.as_bytes());
+                    let short = t.bytes().filter(u8::is_ascii_digit).count() <= 7;
+                    let got = short_decimal(t.as_bytes()).map(|(x, n)| (x.to_bits(), n));
+                    assert_eq!(got, short.then_some((v.to_bits(), m)), "{t}");
+                }
+            }
+        }
     }
 }
