@@ -68,6 +68,8 @@ def main():
     tmp = a.dir or tempfile.mkdtemp(prefix="vw-compare-")
     os.makedirs(tmp, exist_ok=True)
     j = lambda n: os.path.join(tmp, n)
+    # A --dir used before holds the last run's set: made afresh.
+    shutil.rmtree(j("sparse"), ignore_errors=True)
     subprocess.run([rb, "--quiet", "datasets", "sparse", "--rows", str(a.rows), "--seed", "7", "-o", j("sparse")],
                    check=True, stdout=subprocess.DEVNULL)
     for part in ("train", "test"):

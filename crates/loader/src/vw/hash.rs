@@ -37,7 +37,17 @@ pub fn murmur3_32(data: &[u8], seed: u32) -> u32 {
 /// control bytes trimmed from both ends; a name of decimal digits only
 /// (the empty name too) is its value plus `seed`, wrapping as VW's
 /// `size_t` arithmetic does; any other name is hashed.
+#[inline]
 pub fn hash_strings(name: &[u8], seed: u32) -> u32 {
+    // Most names start with a letter and end with no blank: nothing to
+    // trim, not a number, hashed as they are.
+    if let (Some(&a), Some(&z)) = (name.first(), name.last())
+        && a > 0x20
+        && !a.is_ascii_digit()
+        && z > 0x20
+    {
+        return murmur3_32(name, seed);
+    }
     // Names of digits alone are common (numbered features): one pass.
     let mut n = 0u64;
     let mut digits = !name.is_empty();
@@ -100,6 +110,10 @@ mod tests {
         assert_eq!(hash_strings(b"", 5), 5);
         assert_eq!(hash_strings(b"12a", 0), murmur3_32(b"12a", 0));
         assert_eq!(hash_strings(b" x ", 3), murmur3_32(b"x", 3));
+        assert_eq!(hash_strings(b"x1 ", 3), murmur3_32(b"x1", 3));
+        assert_eq!(hash_strings(b"\x01x", 3), murmur3_32(b"x", 3));
+        assert_eq!(hash_strings(b"\x80", 3), murmur3_32(b"\x80", 3));
+        assert_eq!(hash_strings(b"x", 3), murmur3_32(b"x", 3));
         assert_eq!(hash_all(b"123", 0), murmur3_32(b"123", 0));
         // Digits past u32 wrap as VW's size_t arithmetic, then truncate.
         assert_eq!(hash_strings(b"4294967296", 0), 0);
