@@ -14,6 +14,7 @@
 
 mod hash;
 mod interactions;
+mod keysort;
 mod line;
 mod number;
 pub(crate) mod rows;

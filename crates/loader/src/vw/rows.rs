@@ -228,6 +228,7 @@ pub(crate) fn read_row<'a>(
 pub(crate) struct Entries {
     keys: Vec<u64>,
     values: Vec<f32>,
+    sort: super::keysort::KeySort,
 }
 
 impl Entries {
@@ -290,17 +291,9 @@ impl<'a> super::line::Sink<'a> for Direct<'_> {
 /// index, repeats summed in the order written, zero sums dropped; false
 /// (nothing appended) if a sum overflows.
 pub(crate) fn push_row(rows: &mut Rows, label: f32, e: &mut Entries) -> bool {
-    // By key is by index, in the order written (with no allocation,
-    // unlike a stable sort). Numbered features in order land in order but
-    // for one wrap past the mask (number + namespace hash): rotated, they
-    // are sorted.
-    let keys = &mut e.keys;
-    if let Some(d) = keys.windows(2).position(|w| w[0] > w[1]) {
-        keys.rotate_left(d + 1);
-        if !keys.is_sorted() {
-            keys.sort_unstable();
-        }
-    }
+    // By key is by index, in the order written.
+    e.sort.sort(&mut e.keys);
+    let keys = &e.keys;
     let value = |key: u64| e.values[(key & 0xffff_ffff) as usize];
     let mut k = 0;
     while k < keys.len() {
