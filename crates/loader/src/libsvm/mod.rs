@@ -538,9 +538,6 @@ fn strip_bom(text: &[u8]) -> &[u8] {
     text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text)
 }
 
-/// Parses `text`'s lines into `rows`, numbering them from `first_line`;
-/// returns the number of line ends (`\n`) it held, which places the text
-/// that follows.
 /// [`parse_lines`] into `rows`' own feature columns.
 fn parse_lines_into(text: &[u8], first_line: u64, p: &mut LineParser, rows: &mut Rows) -> Result<u64, ParseError> {
     let mut columns = Columns { indices: std::mem::take(&mut rows.indices), values: std::mem::take(&mut rows.values) };
@@ -549,6 +546,9 @@ fn parse_lines_into(text: &[u8], first_line: u64, p: &mut LineParser, rows: &mut
     lines
 }
 
+/// Parses `text`'s lines into `rows`, numbering them from `first_line`;
+/// returns the number of line ends (`\n`) it held, which places the text
+/// that follows.
 fn parse_lines(
     text: &[u8],
     first_line: u64,
