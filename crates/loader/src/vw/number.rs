@@ -51,26 +51,26 @@ fn short_decimal(s: &[u8]) -> Option<(f32, usize)> {
     let negative = s.first() == Some(&b'-');
     let mut i = usize::from(negative);
     let mut n = 0u32;
-    let mut digits = 0;
-    let mut decimals = 0;
-    let mut point = false;
-    while let Some(&c) = s.get(i) {
-        let d = c.wrapping_sub(b'0');
-        if d <= 9 {
+    let mut digits = |i: &mut usize| {
+        let from = *i;
+        while let Some(d) = s.get(*i).map(|c| c.wrapping_sub(b'0')).filter(|&d| d <= 9) {
             n = n.wrapping_mul(10).wrapping_add(u32::from(d));
-            digits += 1;
-            decimals += usize::from(point);
-        } else if c == b'.' && !point {
-            point = true;
-        } else {
-            break;
+            *i += 1;
         }
+        *i - from
+    };
+    let whole = digits(&mut i);
+    let decimals = if s.get(i) == Some(&b'.') {
         i += 1;
-    }
-    if !(1..=7).contains(&digits) || !matches!(s.get(i), None | Some(b' ' | b'\n' | b'\t')) {
+        digits(&mut i)
+    } else {
+        0
+    };
+    if !(1..=7).contains(&(whole + decimals)) || !matches!(s.get(i), None | Some(b' ' | b'\n' | b'\t')) {
         return None;
     }
-    let acc = n as f32 * fast_pow10(-(decimals as i8));
+    // VW's scale, fast_pow10(−decimals), read straight from its table.
+    let acc = n as f32 * POW10.1[decimals];
     Some((if negative { -acc } else { acc }, i))
 }
 
