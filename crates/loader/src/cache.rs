@@ -13,8 +13,9 @@
 use crate::Dataset;
 use crate::convert::{ConvertOptions, convert};
 use crate::error::LoadError;
-use crate::fs::{DirLock, write_atomic};
+use crate::fs::{DirLock, write_atomic_unsynced};
 use crate::shard::OpenOptions;
+use crate::writer::WriteOptions;
 use serde::{Deserialize, Serialize};
 use std::io::{Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
@@ -160,9 +161,12 @@ pub fn cached_convert(
     // half-way is never taken for a whole one.
     remove(&source, std::fs::remove_file(&source))?;
     remove(&data, std::fs::remove_dir_all(&data))?;
-    convert(inputs, &data, opts, progress)?;
+    // Nothing here waits for the disk: an entry a crash left short fails
+    // the checks it is reused under, and is made again.
+    let opts = ConvertOptions { write: WriteOptions { durable: false, ..opts.write.clone() }, ..opts.clone() };
+    convert(inputs, &data, &opts, progress)?;
     let json = serde_json::to_vec_pretty(&record).expect("a record serialises");
-    write_atomic(&source, &json)?;
+    write_atomic_unsynced(&source, &json)?;
     Ok(Cached { dataset: Dataset::open(&data, OpenOptions::default())?, made, entry })
 }
 

@@ -24,6 +24,14 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), LoadError> {
     f.commit()
 }
 
+/// [`write_atomic`] without waiting for the bytes to reach the disk: for
+/// what is checked when it is read again (a cache's entry).
+pub(crate) fn write_atomic_unsynced(path: &Path, bytes: &[u8]) -> Result<(), LoadError> {
+    let mut f = AtomicFile::create(path)?;
+    f.write_all(bytes).map_err(|e| LoadError::io(path, e))?;
+    f.commit_unsynced().map(drop)
+}
+
 /// A file written under a temporary name in its directory and renamed into
 /// place by [`AtomicFile::commit`]; dropped without a commit (an error, a
 /// panic upstream), the temporary file is removed and nothing appears

@@ -289,6 +289,23 @@ fn train_reads_text_through_the_cache() {
         run(&["train", p(&d("a")), "--learner", "logistic", "--test", p(&d("b")), "-o", p(&d("3.model"))]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(bytes("1.model"), bytes("3.model"));
+    // The entry (written without waiting for the disk) holds the bytes
+    // `convert` writes (synced); one a crash left short (its shard cut,
+    // as unsynced bytes may be) fails its checks and is made again.
+    let entry = std::fs::read_dir(&cache)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.file_name().unwrap().to_string_lossy().starts_with("a.vw-"))
+        .unwrap();
+    let shard = entry.join("dataset/shard-00000.rbs");
+    assert_eq!(std::fs::read(&shard).unwrap(), std::fs::read(d("a/shard-00000.rbs")).unwrap());
+    assert_eq!(std::fs::read(entry.join("dataset/dataset.json")).unwrap(), std::fs::read(d("a/dataset.json")).unwrap());
+    let len = std::fs::metadata(&shard).unwrap().len();
+    std::fs::OpenOptions::new().write(true).open(&shard).unwrap().set_len(len / 2).unwrap();
+    let (code, _, again) = train("2.model");
+    assert_eq!(code, 0, "{again}");
+    assert!(again.contains("again: its dataset fails its checks"), "{again}");
+    assert_eq!(bytes("1.model"), bytes("2.model"));
     // A file changed since: converted again, with the reason.
     let mut text = std::fs::read_to_string(d("a.vw")).unwrap();
     text.push_str("1 |person 3\n");

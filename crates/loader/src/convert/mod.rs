@@ -419,6 +419,7 @@ impl Choice {
         let mut writer = DatasetWriter::create(out, self.dim, self.encoding, self.kind, w.index_base)?;
         writer.set_columns(self.qids, self.weights);
         writer.set_hashing(w.hashing.clone());
+        writer.set_durable(w.durable);
         Ok(writer)
     }
 

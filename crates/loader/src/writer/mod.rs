@@ -5,7 +5,7 @@
 
 use crate::error::LoadError;
 use crate::format::{self, Encoding, LabelKind, Layout, ValueEncoding};
-use crate::fs::{AtomicFile, write_atomic};
+use crate::fs::{AtomicFile, write_atomic, write_atomic_unsynced};
 use crate::libsvm::Rows;
 use crate::manifest::{FORMAT_NAME, MANIFEST, MANIFEST_VERSION, Manifest, ShardEntry};
 use std::path::{Path, PathBuf};
@@ -33,6 +33,12 @@ pub struct WriteOptions {
     /// How the rows' features were hashed (VW text), recorded in the
     /// manifest.
     pub hashing: Option<crate::vw::Hashing>,
+    /// Whether the dataset is on the disk when it is written: every shard
+    /// and the manifest synced (a dataset the user asked for). A cache's
+    /// entry need not wait for the disk: it is verified, checksums and
+    /// all, whenever it is reused, and made again if a crash left it
+    /// short.
+    pub durable: bool,
 }
 
 impl Default for WriteOptions {
@@ -44,6 +50,7 @@ impl Default for WriteOptions {
             index_base: 1,
             label_kind: None,
             hashing: None,
+            durable: true,
         }
     }
 }
@@ -63,6 +70,7 @@ pub fn write_dataset(dir: &Path, rows: &Rows, opts: &WriteOptions) -> Result<Man
     let (kind, encoding) = Stats::of(rows).choose(opts, dim, &mut |scale| u8_exact(&rows.values, scale))?;
     let mut w = DatasetWriter::create(dir, dim, encoding, kind, opts.index_base)?;
     w.set_hashing(opts.hashing.clone());
+    w.set_durable(opts.durable);
     w.write_cut(rows, opts.shard_bytes)?;
     w.finish()
 }
@@ -100,6 +108,8 @@ pub struct DatasetWriter {
     stale: usize,
     /// How the rows were hashed (VW text), for the manifest.
     hashing: Option<crate::vw::Hashing>,
+    /// Whether shards and manifest are synced ([`WriteOptions::durable`]).
+    durable: bool,
     /// The last shard written, being synced to the disk on a thread of its
     /// own while the next is made (a 256 MB shard's sync took this machine
     /// about 85 ms, most of it waiting on the disk).
@@ -155,6 +165,7 @@ impl DatasetWriter {
             batch_u8: Vec::new(),
             stale: 0,
             hashing: None,
+            durable: true,
             syncing: None,
         })
     }
@@ -222,6 +233,11 @@ impl DatasetWriter {
     /// Records how the rows were hashed (VW text).
     pub(crate) fn set_hashing(&mut self, hashing: Option<crate::vw::Hashing>) {
         self.hashing = hashing;
+    }
+
+    /// Whether shards and manifest are synced ([`WriteOptions::durable`]).
+    pub(crate) fn set_durable(&mut self, durable: bool) {
+        self.durable = durable;
     }
 
     /// Checks `rows` and writes them as the next shards, cut so that each
@@ -336,6 +352,10 @@ impl DatasetWriter {
                 .map_err(|e| LoadError::io(&path, e))?;
         let out = shard.commit_unsynced()?;
         self.written.push(path.clone());
+        if !self.durable {
+            drop(out);
+            return self.record(rows, a, b, file, bytes, crc32);
+        }
         // One sync at a time: the shard before this one's, started when it
         // was written, has had this one's encoding to finish in.
         self.settle()?;
@@ -347,6 +367,19 @@ impl DatasetWriter {
             Ok(handle) => self.syncing = Some((path, handle)),
             Err(_) => out.sync_all().map_err(|e| LoadError::io(&path, e))?,
         }
+        self.record(rows, a, b, file, bytes, crc32)
+    }
+
+    /// Counts rows `a..b` of `rows`, written as `file`, in the manifest to be.
+    fn record(
+        &mut self,
+        rows: &Rows,
+        a: usize,
+        b: usize,
+        file: String,
+        bytes: u64,
+        crc32: u32,
+    ) -> Result<(), LoadError> {
         let nonzeros = rows.offsets[b] - rows.offsets[a];
         let nnz = match self.encoding.layout {
             Layout::Dense => (b - a) as u64 * self.dim,
@@ -379,7 +412,7 @@ impl DatasetWriter {
         // durable too), says they are a dataset.
         self.settle()?;
         for path in &self.written[..self.stale] {
-            set_dim(path, self.dim)?;
+            set_dim(path, self.dim, self.durable)?;
         }
         let mut label_counts: Vec<(f64, u64)> = self.counts.iter().map(|(&b, &c)| (f64::from_bits(b), c)).collect();
         label_counts.sort_by(|a, b| a.0.total_cmp(&b.0));
@@ -404,7 +437,8 @@ impl DatasetWriter {
             hashing: self.hashing.clone(),
         };
         let json = serde_json::to_vec_pretty(&manifest).expect("manifest serialises");
-        write_atomic(&self.dir.join(MANIFEST), &json)?;
+        let path = self.dir.join(MANIFEST);
+        if self.durable { write_atomic(&path, &json) } else { write_atomic_unsynced(&path, &json) }?;
         self.finished = true;
         Ok(manifest)
     }
@@ -427,7 +461,7 @@ impl Drop for DatasetWriter {
 /// ends with its own CRC-32 (then zeros), and the CRC-32 of any bytes
 /// followed by their CRC-32 is one constant, so the file's CRC does not
 /// depend on what the header holds (the tests verify every file's CRC).
-fn set_dim(path: &Path, dim: u64) -> Result<(), LoadError> {
+fn set_dim(path: &Path, dim: u64, durable: bool) -> Result<(), LoadError> {
     use std::io::{Read, Seek, Write};
     let io = |e| LoadError::io(path, e);
     let mut f = std::fs::OpenOptions::new().read(true).write(true).open(path).map_err(io)?;
@@ -436,5 +470,5 @@ fn set_dim(path: &Path, dim: u64) -> Result<(), LoadError> {
     format::set_sparse_dim(&mut h, dim).map_err(|e| LoadError::shard(path, e))?;
     f.seek(std::io::SeekFrom::Start(0)).map_err(io)?;
     f.write_all(&h).map_err(io)?;
-    f.sync_all().map_err(io)
+    if durable { f.sync_all().map_err(io) } else { Ok(()) }
 }

@@ -10,7 +10,7 @@ use crate::ui::Ui;
 use clap::Args;
 use rosenblatt::loader::cache::{Made, cached_convert};
 use rosenblatt::loader::convert::{ConvertOptions, Format, convert};
-use rosenblatt::loader::{Dataset, OpenOptions};
+use rosenblatt::loader::{Dataset, OpenOptions, WriteOptions};
 use std::path::{Path, PathBuf};
 
 /// Where text given for training is converted.
@@ -67,7 +67,9 @@ pub fn open(path: &Path, hashing: &HashArgs, src: &SourceArgs, ui: Ui) -> anyhow
         let dir = std::env::temp_dir().join(format!("rosenblatt-text-{}-{}", std::process::id(), unique()));
         let why = if regular { "--no-cache" } else { "a pipe is read once" };
         ui.note(&format!("converting {} into a temporary dataset ({why})", path.display()));
-        // A failed conversion removes the directory it made.
+        // A failed conversion removes the directory it made. Nothing
+        // waits for the disk: the directory goes with the run.
+        let opts = ConvertOptions { write: WriteOptions { durable: false, ..opts.write.clone() }, ..opts.clone() };
         convert(&inputs, &dir, &opts, &mut |_| {})?;
         return match Dataset::open(&dir, OpenOptions::default()) {
             Ok(dataset) => Ok(Opened { dataset, temporary: Some(dir) }),
