@@ -60,16 +60,17 @@ pub fn open(path: &Path, hashing: &HashArgs, src: &SourceArgs, ui: Ui) -> anyhow
         anyhow::bail!("{flag} applies to VW text and CSV (files named .vw or .csv)");
     }
     // The format left to `convert`'s own reading of the names (which also
-    // refuses a lone IDX file, saying so).
-    let opts = ConvertOptions { hashing: hashing.hashing(), ..Default::default() };
+    // refuses a lone IDX file, saying so). Nothing waits for the disk: a
+    // temporary directory goes with the run, and a cache's entry is
+    // verified whenever it is reused.
+    let write = WriteOptions { durable: false, ..Default::default() };
+    let opts = ConvertOptions { hashing: hashing.hashing(), write, ..Default::default() };
     let regular = std::fs::metadata(path).is_ok_and(|m| m.is_file());
     if src.no_cache || !regular {
         let dir = std::env::temp_dir().join(format!("rosenblatt-text-{}-{}", std::process::id(), unique()));
         let why = if regular { "--no-cache" } else { "a pipe is read once" };
         ui.note(&format!("converting {} into a temporary dataset ({why})", path.display()));
-        // A failed conversion removes the directory it made. Nothing
-        // waits for the disk: the directory goes with the run.
-        let opts = ConvertOptions { write: WriteOptions { durable: false, ..opts.write.clone() }, ..opts.clone() };
+        // A failed conversion removes the directory it made.
         convert(&inputs, &dir, &opts, &mut |_| {})?;
         return match Dataset::open(&dir, OpenOptions::default()) {
             Ok(dataset) => Ok(Opened { dataset, temporary: Some(dir) }),
