@@ -78,6 +78,14 @@ fn bench_rows<R: Row>(c: &mut Criterion, tag: &str, rows: &[R], row_bytes: u64) 
     g.bench_function("oracle", |bn| {
         bn.iter(|| rows.iter().for_each(|r| scalar::adagrad(r, black_box(1e-9), 1e-3, &mut wm, &mut g2, None)))
     });
+    // The same state in cells [w_i, G_i] (the learner's layout past the
+    // cache).
+    let mut cells: Vec<[f32; 2]> = wm.iter().zip(&g2).map(|(&w, &g)| [w, g]).collect();
+    for (name, b) in backends {
+        g.bench_function(format!("{name}-cells"), |bn| {
+            bn.iter(|| rows.iter().for_each(|r| r.adagrad_pairs_in(b, black_box(1e-9), 1e-3, &mut cells, None)))
+        });
+    }
     g.finish();
 
     let mut g = config(c, &format!("norm-{tag}"), nnz, row_bytes);

@@ -8,7 +8,7 @@
 
 use crate::backend::{self, Backend};
 use crate::error::KernelError;
-use crate::kernel::{AdagradStep, Contiguous, Indexed};
+use crate::kernel::{AdagradStep, Contiguous, Indexed, Pairs};
 use crate::values::{Index, StoredValues, Values};
 
 /// A row of a dataset, in whatever encoding it is stored.
@@ -40,6 +40,11 @@ pub trait Row: Copy + Send + Sync {
     fn norm_sq_in(&self, b: Backend) -> f32;
     /// AdaGrad's step ([`Row::adagrad`]) on a given backend.
     fn adagrad_in(&self, b: Backend, c: f64, g: f64, w: &mut [f32], g2: &mut [f32], s: Option<&[f32]>);
+    /// `row · w` with `w_i = cells[i][0]` ([`Row::dot_pairs`]) on a given
+    /// backend.
+    fn dot_pairs_in(&self, b: Backend, cells: &[[f32; 2]]) -> f32;
+    /// AdaGrad's step on cells ([`Row::adagrad_pairs`]) on a given backend.
+    fn adagrad_pairs_in(&self, b: Backend, c: f64, g: f64, cells: &mut [[f32; 2]], s: Option<&[f32]>);
 
     /// `row · w`.
     #[inline]
@@ -83,6 +88,22 @@ pub trait Row: Copy + Send + Sync {
     fn adagrad(&self, c: f64, g: f64, w: &mut [f32], g2: &mut [f32], s: Option<&[f32]>) {
         self.adagrad_in(Backend::best(), c, g, w, g2, s)
     }
+    /// `row · w` with the weights in the first float of each cell
+    /// (`w_i = cells[i][0]`): the same sum, in the same order and bits, as
+    /// [`Row::dot`] of those weights.
+    #[inline]
+    fn dot_pairs(&self, cells: &[[f32; 2]]) -> f32 {
+        self.dot_pairs_in(Backend::best(), cells)
+    }
+    /// [`Row::adagrad`] with each feature's weight and sum of squared
+    /// gradients side by side, `cells[i] = [w_i, G_i]`, so that a step
+    /// touches one cache line per feature, not two: the same bits as
+    /// [`Row::adagrad`] on the two halves. Panics if `cells` or `s` is
+    /// shorter than the dimension.
+    #[inline]
+    fn adagrad_pairs(&self, c: f64, g: f64, cells: &mut [[f32; 2]], s: Option<&[f32]>) {
+        self.adagrad_pairs_in(Backend::best(), c, g, cells, s)
+    }
     /// The increments of [`Row::axpy`]`(alpha, w)`, for an update applied
     /// later: appends `(i, δ)` for each stored entry, so that adding each
     /// `δ` to `w[i]` (in any order: the indices are distinct) is that call's
@@ -118,6 +139,22 @@ fn adagrad_step(dim: usize, c: f64, g: f64, w: &mut [f32], g2: &mut [f32], s: Op
         check_weights(s.len(), dim);
     }
     AdagradStep { c, g, w: w.as_mut_ptr(), g2: g2.as_mut_ptr(), s: s.map(<[f32]>::as_ptr) }
+}
+
+/// As [`adagrad_step`], for AdaGrad's state in cells `[w_i, G_i]`: the
+/// weights from the first float, the sums from the second, both at stride
+/// two ([`Pairs`]).
+#[inline(always)]
+#[track_caller]
+fn adagrad_pairs_step(dim: usize, c: f64, g: f64, cells: &mut [[f32; 2]], s: Option<&[f32]>) -> AdagradStep {
+    check_weights(cells.len(), dim);
+    if let Some(s) = s {
+        check_weights(s.len(), dim);
+    }
+    let w = cells.as_mut_ptr().cast::<f32>();
+    // `wrapping_add`: no cell is read unless the row has an entry, and then
+    // `w + 1` lies inside the first cell.
+    AdagradStep { c, g, w, g2: w.wrapping_add(1), s: s.map(<[f32]>::as_ptr) }
 }
 
 /// A sparse row: sorted unique indices `I` below `dim`, and their values `V`.
@@ -262,6 +299,24 @@ impl<I: Index, V: Values> Row for SparseRow<'_, I, V> {
         unsafe { backend::adagrad(self.backend_for(b), l, self.values, self.nnz(), st) }
     }
     #[inline]
+    fn dot_pairs_in(&self, b: Backend, cells: &[[f32; 2]]) -> f32 {
+        check_weights(cells.len(), self.dim);
+        let l = Pairs(Indexed(self.indices.as_ptr()));
+        // SAFETY: as in `dot_in`, for the cells: every index is below
+        // `dim <= cells.len()`, so float `2·index` lies in `cells`.
+        unsafe { backend::dot(self.backend_for(b), l, self.values, self.nnz(), cells.as_ptr().cast()) }
+    }
+    #[inline]
+    fn adagrad_pairs_in(&self, b: Backend, c: f64, g: f64, cells: &mut [[f32; 2]], s: Option<&[f32]>) {
+        let st = adagrad_pairs_step(self.dim, c, g, cells, s);
+        let l = Pairs(Indexed(self.indices.as_ptr()));
+        // SAFETY: as in `adagrad_in`, for the cells (`adagrad_pairs_step`
+        // checked they cover the dimension): the weight and the sum of
+        // feature `i` are floats `2i` and `2i + 1`, distinct for distinct
+        // indices.
+        unsafe { backend::adagrad(self.backend_for(b), l, self.values, self.nnz(), st) }
+    }
+    #[inline]
     fn axpy_terms(&self, alpha: f32, out: &mut Vec<(u32, f32)>) -> bool {
         // The sparse kernels' update: the scale folded into the
         // coefficient once, then one product and one add per entry.
@@ -362,6 +417,20 @@ impl<V: StoredValues> Row for DenseRow<V> {
         // cover (`adagrad_step` checked); `w` and `g2` are distinct
         // exclusive borrows.
         unsafe { backend::adagrad(b, Contiguous, self.values, self.dim(), st) }
+    }
+    #[inline]
+    fn dot_pairs_in(&self, b: Backend, cells: &[[f32; 2]]) -> f32 {
+        check_weights(cells.len(), self.dim());
+        // SAFETY: entry `k` reads float `2k` of the cells, `k < dim <= cells.len()`.
+        unsafe { backend::dot(b, Pairs(Contiguous), self.values, self.dim(), cells.as_ptr().cast()) }
+    }
+    #[inline]
+    fn adagrad_pairs_in(&self, b: Backend, c: f64, g: f64, cells: &mut [[f32; 2]], s: Option<&[f32]>) {
+        let st = adagrad_pairs_step(self.dim(), c, g, cells, s);
+        // SAFETY: entry `k` uses cell `k < dim`, which the cells and `s`
+        // cover (`adagrad_pairs_step` checked); the cells are exclusively
+        // borrowed.
+        unsafe { backend::adagrad(b, Pairs(Contiguous), self.values, self.dim(), st) }
     }
 }
 

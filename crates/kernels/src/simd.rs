@@ -53,6 +53,22 @@ pub(crate) unsafe trait Simd: Copy {
     /// # Safety
     /// As [`Simd::gather_u32`].
     unsafe fn gather_u16(base: *const f32, idx: *const u16) -> Self;
+    /// `[base[2·idx[0]], …, base[2·idx[7]]]`: the first (or, from
+    /// `base + 1`, the second) float of each indexed two-float cell.
+    ///
+    /// # Safety
+    /// As [`Simd::gather_u32`], for each `base + 2·idx[j]`.
+    unsafe fn gather_u32_pairs(base: *const f32, idx: *const u32) -> Self;
+    /// As [`Simd::gather_u32_pairs`] with 16-bit indices.
+    ///
+    /// # Safety
+    /// As [`Simd::gather_u32_pairs`].
+    unsafe fn gather_u16_pairs(base: *const f32, idx: *const u16) -> Self;
+    /// `[base[at[0]], …, base[at[7]]]`.
+    ///
+    /// # Safety
+    /// Every `base + at[j]` is readable; the CPU supports the instruction set.
+    unsafe fn gather_at(base: *const f32, at: [usize; 8]) -> Self;
     /// Lane-wise `self + o`.
     ///
     /// # Safety
@@ -176,6 +192,21 @@ unsafe impl Simd for Portable {
         let i = unsafe { split_u16(idx) };
         // SAFETY: as above.
         Portable(wide::f32x8::new(i.map(|j| unsafe { *base.add(j) })))
+    }
+    #[inline(always)]
+    unsafe fn gather_u32_pairs(base: *const f32, idx: *const u32) -> Self {
+        // SAFETY: the caller guarantees eight readable indices, each cell in bounds of `base`.
+        unsafe { Self::gather_at(base, split_u32(idx).map(|j| 2 * j)) }
+    }
+    #[inline(always)]
+    unsafe fn gather_u16_pairs(base: *const f32, idx: *const u16) -> Self {
+        // SAFETY: as in `gather_u32_pairs`.
+        unsafe { Self::gather_at(base, split_u16(idx).map(|j| 2 * j)) }
+    }
+    #[inline(always)]
+    unsafe fn gather_at(base: *const f32, at: [usize; 8]) -> Self {
+        // SAFETY: the caller guarantees every `base + at[j]` is readable.
+        Portable(wide::f32x8::new(at.map(|j| unsafe { *base.add(j) })))
     }
     #[inline(always)]
     unsafe fn add(self, o: Self) -> Self {
@@ -309,6 +340,33 @@ mod x86 {
             }
             // SAFETY: eight readable indices, each in bounds of `base`.
             unsafe { Self::gather_scalar(base, super::split_u16(idx)) }
+        }
+        #[inline(always)]
+        unsafe fn gather_u32_pairs(base: *const f32, idx: *const u32) -> Self {
+            if HW {
+                // SAFETY: eight readable indices, each below 2^31 (scaled by
+                // 8 bytes in 64-bit arithmetic) with its cell in bounds of
+                // `base`; AVX2 available (caller's contract).
+                return unsafe { Avx2Fma(_mm256_i32gather_ps::<8>(base, _mm256_loadu_si256(idx.cast()))) };
+            }
+            // SAFETY: eight readable indices, each cell in bounds of `base`.
+            unsafe { Self::gather_scalar(base, super::split_u32(idx).map(|j| 2 * j)) }
+        }
+        #[inline(always)]
+        unsafe fn gather_u16_pairs(base: *const f32, idx: *const u16) -> Self {
+            if HW {
+                // SAFETY: as in `gather_u32_pairs`, the u16 indices widened.
+                return unsafe {
+                    Avx2Fma(_mm256_i32gather_ps::<8>(base, _mm256_cvtepu16_epi32(_mm_loadu_si128(idx.cast()))))
+                };
+            }
+            // SAFETY: eight readable indices, each cell in bounds of `base`.
+            unsafe { Self::gather_scalar(base, super::split_u16(idx).map(|j| 2 * j)) }
+        }
+        #[inline(always)]
+        unsafe fn gather_at(base: *const f32, at: [usize; 8]) -> Self {
+            // SAFETY: the caller guarantees every lane's address is readable.
+            unsafe { Self::gather_scalar(base, at) }
         }
         #[inline(always)]
         unsafe fn add(self, o: Self) -> Self {
