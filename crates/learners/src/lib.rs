@@ -74,6 +74,7 @@ mod pocket;
 pub mod registry;
 mod sets;
 mod sgd;
+mod sgd_state;
 pub mod state;
 pub mod table;
 mod train;

@@ -22,6 +22,7 @@ use crate::loss::Loss;
 use crate::memory::{StateVec, zeros};
 use crate::mix::{MixState, Mixable, put, take};
 use crate::model::LinearModel;
+use crate::sgd_state::Coords;
 use rosenblatt_kernels::Row;
 
 /// Step size at step `k` (0-based).
@@ -138,7 +139,11 @@ impl SgdParams {
 /// Online gradient descent.
 #[derive(Clone, Debug)]
 pub struct Sgd {
-    v: StateVec<f32>,
+    /// `v` and AdaGrad's `Σ g_i²` per coordinate, then the bias's (none
+    /// unless adaptive); f32, half the memory of f64 and a sparse pass
+    /// 1.4× faster (SPEED.md#adagrads-step); side by side in cells when
+    /// prefetched ([`Coords`]).
+    v: Coords,
     s: f64,
     /// `‖v‖²`, kept exact enough by recomputing at every rescale.
     v_norm_sq: f64,
@@ -146,10 +151,6 @@ pub struct Sgd {
     k: u64,
     p: SgdParams,
     avg: Average,
-    /// AdaGrad's `Σ g_i²` per coordinate, then the bias's (empty unless
-    /// adaptive); f32, half the memory of f64 and a sparse pass 1.4× faster
-    /// (SPEED.md#adagrads-step).
-    g2: StateVec<f32>,
     /// NAG's largest `|x_i|` so far per coordinate (empty unless
     /// normalised; the bias's is 1).
     xmax: StateVec<f32>,
@@ -187,19 +188,17 @@ impl Sgd {
     pub fn new(dim: usize, params: SgdParams) -> Result<Self, LearnError> {
         let p = params.check()?;
         let avg = Average { u: if p.average { zeros(dim)? } else { StateVec::default() }, ..Average::default() };
-        let g2 = if p.schedule.per_coordinate() { zeros(dim + 1)? } else { StateVec::default() };
         let xmax = if p.schedule == Schedule::Normalized { zeros(dim)? } else { StateVec::default() };
         // From 2^16 features: 512 KB of `v` and `Σg²`.
-        let prefetch = p.schedule.per_coordinate() && worth_prefetching(2 * dim * size_of::<f32>());
+        let prefetch = p.schedule.per_coordinate() && worth_prefetching(dim.saturating_mul(2 * size_of::<f32>()));
         Ok(Sgd {
-            v: zeros(dim)?,
+            v: Coords::new(dim, p.schedule.per_coordinate(), prefetch)?,
             s: 1.0,
             v_norm_sq: 0.0,
             b: 0.0,
             k: 0,
             p,
             avg,
-            g2,
             xmax,
             norm_sum: 0.0,
             old: Vec::new(),
@@ -230,7 +229,7 @@ impl Sgd {
     fn fold(&mut self) {
         self.held.flush(&mut self.avg.u);
         let c = self.avg.c;
-        self.avg.u.iter_mut().zip(&self.v).for_each(|(u, &v)| *u += c * f64::from(v));
+        self.avg.u.iter_mut().zip(self.v.weights()).for_each(|(u, v)| *u += c * f64::from(v));
         self.avg.c = 0.0;
     }
 
@@ -240,8 +239,8 @@ impl Sgd {
             self.fold();
         }
         let s = self.s as f32;
-        self.v.iter_mut().for_each(|x| *x *= s);
-        self.v_norm_sq = self.v.iter().map(|&x| f64::from(x) * f64::from(x)).sum();
+        self.v.map_weights(|x| x * s);
+        self.v_norm_sq = self.v.weights().map(|x| f64::from(x) * f64::from(x)).sum();
         self.s = 1.0;
     }
 }
@@ -249,11 +248,11 @@ impl Sgd {
 impl OnlineLearner for Sgd {
     type Model = LinearModel;
     fn dim(&self) -> usize {
-        self.v.len()
+        self.v.dim()
     }
     #[inline]
     fn margin<R: Row>(&self, x: &R) -> f32 {
-        (self.s * f64::from(x.dot(&self.v))) as f32 + self.b
+        (self.s * f64::from(self.v.dot(x))) as f32 + self.b
     }
     /// Adaptive steps over a large dimension wait on their state: `v`,
     /// `Σg²` (and NAG's scales, the running sum) a cache miss each per
@@ -263,8 +262,7 @@ impl OnlineLearner for Sgd {
     #[inline(always)]
     fn prefetch<R: Row>(&self, x: &R) {
         if self.prefetch {
-            x.prefetch_state(&self.v);
-            x.prefetch_state(&self.g2);
+            self.v.prefetch(x);
             if !self.xmax.is_empty() {
                 x.prefetch_state(&self.xmax);
             }
@@ -277,7 +275,7 @@ impl OnlineLearner for Sgd {
         if self.p.schedule == Schedule::Normalized {
             self.normalize(x);
         }
-        let vx = f64::from(x.dot(&self.v));
+        let vx = f64::from(self.v.dot(x));
         let m = (self.s * vx) as f32 + self.b;
         let ym = y * m;
         let eta = self.eta();
@@ -295,7 +293,7 @@ impl OnlineLearner for Sgd {
                 if self.p.average {
                     self.fold();
                 }
-                self.v.iter_mut().for_each(|x| *x = 0.0);
+                self.v.map_weights(|_| 0.0);
                 self.v_norm_sq = 0.0;
                 self.s = 1.0;
                 vx = 0.0;
@@ -323,15 +321,17 @@ impl OnlineLearner for Sgd {
                 // U's cells load for sparse rows (v's are in cache from
                 // the margin).
                 let mut u = self.held.sink(&mut self.avg.u, x.nnz() < x.dim());
+                let (v, stride) = self.v.strided_mut();
                 for k in 0..x.nnz() {
                     let (i, xi) = x.entry(k);
-                    let old = self.v[i];
-                    self.v[i] += cv * xi;
-                    u.add(i, -(c * (f64::from(self.v[i]) - f64::from(old))));
+                    let w = &mut v[i * stride];
+                    let old = *w;
+                    *w += cv * xi;
+                    u.add(i, -(c * (f64::from(*w) - f64::from(old))));
                 }
                 u.done(x);
             } else {
-                x.axpy(cv as f32, &mut self.v);
+                self.v.axpy(x, cv as f32);
             }
             if self.p.bias == Bias::Explicit {
                 self.b += c as f32;
@@ -372,7 +372,7 @@ impl OnlineLearner for Sgd {
         if self.p.average && self.avg.n > 0 {
             let (c, n) = (self.avg.c, self.avg.n as f64);
             let u = self.held.applied(&self.avg.u);
-            let weights = u.iter().zip(&self.v).map(|(&u, &v)| ((u + c * f64::from(v)) / n) as f32).collect();
+            let weights = u.iter().zip(self.v.weights()).map(|(&u, v)| ((u + c * f64::from(v)) / n) as f32).collect();
             return LinearModel { weights, bias: (self.avg.b / n) as f32 };
         }
         self.iterate()
@@ -385,6 +385,7 @@ impl Sgd {
     fn normalize<R: Row>(&mut self, x: &R) {
         let ac = self.avg.c;
         let mut n = if self.p.bias == Bias::Explicit { 1.0 } else { 0.0 };
+        let (v, stride) = self.v.strided_mut();
         for k in 0..x.nnz() {
             let (i, xi) = x.entry(k);
             let a = xi.abs();
@@ -393,10 +394,11 @@ impl Sgd {
             }
             let s = self.xmax[i];
             if a > s {
-                let old = self.v[i];
-                self.v[i] *= s / a;
+                let w = &mut v[i * stride];
+                let old = *w;
+                *w *= s / a;
                 if self.p.average {
-                    self.avg.u[i] -= ac * (f64::from(self.v[i]) - f64::from(old));
+                    self.avg.u[i] -= ac * (f64::from(*w) - f64::from(old));
                 }
                 self.xmax[i] = a;
             }
@@ -414,7 +416,7 @@ impl Sgd {
     fn adaptive_step<R: Row>(&mut self, x: &R, c: f64, g: f64) {
         let scales = (self.p.schedule == Schedule::Normalized).then_some(&self.xmax[..]);
         if !self.p.average {
-            x.adagrad(c, g, &mut self.v, &mut self.g2, scales);
+            self.v.adagrad(x, c, g, scales);
         } else {
             // U −= c·(the change v received). An entry the step left alone
             // subtracts c·(+0) = +0 (c ≥ 0): U keeps its bits. Dense rows
@@ -423,26 +425,35 @@ impl Sgd {
             let mut old = std::mem::take(&mut self.old);
             old.clear();
             if dense {
-                old.extend_from_slice(&self.v[..x.dim()]);
-            } else {
-                old.extend((0..x.nnz()).map(|k| self.v[x.entry(k).0]));
-            }
-            x.adagrad(c, g, &mut self.v, &mut self.g2, scales);
-            let ac = self.avg.c;
-            if dense {
-                for ((u, &v), &o) in self.avg.u.iter_mut().zip(&self.v).zip(&old) {
-                    *u -= ac * (f64::from(v) - f64::from(o));
+                match self.v.split_weights() {
+                    Some(v) => old.extend_from_slice(&v[..x.dim()]),
+                    None => old.extend(self.v.weights().take(x.dim())),
                 }
             } else {
+                let (v, stride) = self.v.strided_mut();
+                old.extend((0..x.nnz()).map(|k| v[x.entry(k).0 * stride]));
+            }
+            self.v.adagrad(x, c, g, scales);
+            let ac = self.avg.c;
+            if dense {
+                // A slice's own iterator where there is one: the loop runs
+                // in lanes.
+                let u = &mut self.avg.u[..];
+                match self.v.split_weights() {
+                    Some(v) => subtract_changes(u, v.iter().copied(), &old, ac),
+                    None => subtract_changes(u, self.v.weights(), &old, ac),
+                }
+            } else {
+                let (v, stride) = self.v.strided_mut();
                 for (k, &o) in old.iter().enumerate() {
                     let i = x.entry(k).0;
-                    self.avg.u[i] -= ac * (f64::from(self.v[i]) - f64::from(o));
+                    self.avg.u[i] -= ac * (f64::from(v[i * stride]) - f64::from(o));
                 }
             }
             self.old = old;
         }
         if self.p.bias == Bias::Explicit {
-            let gb = self.g2.last_mut().expect("adaptive: a bias accumulator");
+            let gb = self.v.bias_sum();
             *gb += (g * g) as f32;
             self.b += c as f32 / gb.sqrt();
         }
@@ -451,7 +462,15 @@ impl Sgd {
     /// The current iterate `s·v`, `b`.
     fn iterate(&self) -> LinearModel {
         let s = self.s as f32;
-        LinearModel { weights: self.v.iter().map(|&x| x * s).collect(), bias: self.b }
+        LinearModel { weights: self.v.weights().map(|x| x * s).collect(), bias: self.b }
+    }
+}
+
+/// `U −= ac·(v − old)`, coordinate by coordinate.
+#[inline(always)]
+fn subtract_changes(u: &mut [f64], v: impl Iterator<Item = f32>, old: &[f32], ac: f64) {
+    for ((u, v), &o) in u.iter_mut().zip(v).zip(old) {
+        *u -= ac * (f64::from(v) - f64::from(o));
     }
 }
 
@@ -469,13 +488,13 @@ impl Mixable for Sgd {
         if self.p.average {
             self.held.flush(&mut self.avg.u);
             let c = self.avg.c;
-            out.total.extend(self.avg.u.iter().zip(&self.v).map(|(&u, &v)| u + c * f64::from(v)));
+            out.total.extend(self.avg.u.iter().zip(self.v.weights()).map(|(&u, v)| u + c * f64::from(v)));
             out.total.extend([self.avg.b, self.avg.n as f64]);
         }
         // AdaGrad's accumulators add up every part's gradients; so does
         // NAG's N (beside the step count k). Its per-coordinate scales are
         // means: every part's v is already in its own scales' units.
-        out.total.extend(self.g2.iter().map(|&g| f64::from(g)));
+        out.total.extend(self.v.sums().map(f64::from));
         if self.p.schedule == Schedule::Normalized {
             out.total.push(self.norm_sum);
             out.mean.extend(self.xmax.iter().map(|&s| f64::from(s)));
@@ -483,25 +502,25 @@ impl Mixable for Sgd {
     }
     fn load_state(&mut self, s: &MixState) {
         let mut b = [0.0];
-        take(&s.mean, &mut [&mut self.v, &mut b]);
+        self.v.with_weights(|v| take(&s.mean, &mut [v, &mut b]));
         self.b = b[0];
         self.s = 1.0;
-        self.v_norm_sq = self.v.iter().map(|&x| f64::from(x) * f64::from(x)).sum();
+        self.v_norm_sq = self.v.weights().map(|x| f64::from(x) * f64::from(x)).sum();
         self.k = s.total[0] as u64;
         if self.p.average {
             self.held.flush(&mut self.avg.u);
-            let d = self.v.len();
+            let d = self.v.dim();
             self.avg.u.copy_from_slice(&s.total[1..=d]);
             self.avg.c = 0.0;
             self.avg.b = s.total[d + 1];
             self.avg.n = s.total[d + 2] as u64;
         }
-        let (g, normalized) = (self.g2.len(), self.p.schedule == Schedule::Normalized);
+        let (g, normalized) = (self.v.sums_len(), self.p.schedule == Schedule::Normalized);
         let end = s.total.len() - usize::from(normalized);
-        self.g2.iter_mut().zip(&s.total[end - g..end]).for_each(|(a, &b)| *a = b as f32);
+        self.v.set_sums(s.total[end - g..end].iter().map(|&b| b as f32));
         if normalized {
             self.norm_sum = s.total[end];
-            let d = self.v.len() + 1;
+            let d = self.v.dim() + 1;
             self.xmax.iter_mut().zip(&s.mean[d..]).for_each(|(a, &b)| *a = b as f32);
         }
     }
@@ -510,7 +529,7 @@ impl Mixable for Sgd {
 impl crate::state::Resume for Sgd {
     fn fields(&mut self, f: &mut dyn crate::state::Fields) {
         self.held.flush(&mut self.avg.u);
-        f.f32s(&mut self.v);
+        self.v.with_weights(|v| f.f32s(v));
         for x in [&mut self.s, &mut self.v_norm_sq, &mut self.avg.c, &mut self.avg.b] {
             f.f64(x);
         }
@@ -518,75 +537,12 @@ impl crate::state::Resume for Sgd {
         f.u64(&mut self.k);
         f.u64(&mut self.avg.n);
         f.f64s(&mut self.avg.u);
-        f.f32s(&mut self.g2);
+        self.v.with_sums(|g2| f.f32s(g2));
         f.f32s(&mut self.xmax);
         f.f64(&mut self.norm_sum);
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use rand::rngs::Xoshiro256PlusPlus;
-    use rand::{RngExt, SeedableRng};
-    use rosenblatt_kernels::{DenseRow, SparseRow, U8Values};
-
-    fn bits(m: &LinearModel) -> Vec<u32> {
-        m.weights.iter().chain([&m.bias]).map(|x| x.to_bits()).collect()
-    }
-
-    /// Holding back the updates of the running sum leaves every bit as
-    /// updating it at once, under the schedules that hold them (Pegasos'
-    /// first step zeroes `v` through a fold; a dense row between sparse
-    /// ones flushes): the average compared after every step, through
-    /// mixing's save and load, and at the end. Adaptive steps hold none.
-    #[test]
-    fn deferring_the_running_sums_updates_changes_no_bit() {
-        let d = 300;
-        for schedule in [Schedule::Adaptive, Schedule::Normalized] {
-            let p = SgdParams { average: true, schedule, ..SgdParams::default() };
-            assert!(!Sgd::new(1 << 17, p).unwrap().held.is_on(), "{schedule:?}");
-        }
-        let schedules = [
-            SgdParams { average: true, ..SgdParams::pegasos(0.01) },
-            SgdParams { average: true, lambda: 0.001, ..SgdParams::default() },
-            SgdParams { average: true, loss: Loss::Logistic, schedule: Schedule::InverseK, ..SgdParams::default() },
-        ];
-        for p in schedules {
-            assert!(Sgd::new(1 << 17, p).unwrap().held.is_on(), "{p:?}");
-            let mut l = [Sgd::new(d, p).unwrap(), Sgd::new(d, p).unwrap()];
-            assert!(!l[1].held.is_on());
-            l[0].held = Deferred::new(true);
-            let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
-            let dense: Vec<f32> = (0..d).map(|i| (i % 5) as f32 * 0.2 - 0.4).collect();
-            for step in 0..600 {
-                let mut ix: Vec<u32> = (0..25).map(|_| rng.random_range(0..d as u32)).collect();
-                ix.sort_unstable();
-                ix.dedup();
-                let vals: Vec<f32> = ix.iter().map(|_| rng.random_range(-3.0f32..3.0)).collect();
-                let bytes: Vec<u8> = ix.iter().map(|_| rng.random_range(0u8..=255)).collect();
-                let y = if rng.random_range(0..2) == 0 { -1.0 } else { 1.0 };
-                for l in &mut l {
-                    match step % 7 {
-                        0 if step % 70 == 0 => l.learn(&DenseRow::new(&dense[..]), y, 1.0, step),
-                        1 | 2 => {
-                            l.learn(&SparseRow::try_new(d, &ix, U8Values::new(&bytes, 0.03)).unwrap(), y, 1.0, step)
-                        }
-                        _ => l.learn(&SparseRow::try_new(d, &ix, &vals[..]).unwrap(), y, 1.0, step),
-                    };
-                }
-                assert_eq!(bits(&l[0].model()), bits(&l[1].model()), "{p:?}: the average after step {step}");
-                if step == 300 {
-                    let mut s = [MixState::default(), MixState::default()];
-                    l.iter_mut().zip(&mut s).for_each(|(l, s)| l.save_state(s));
-                    assert_eq!(s[0].total, s[1].total, "{p:?}: the saved sums");
-                    l.iter_mut().zip(&s).for_each(|(l, s)| l.load_state(s));
-                }
-            }
-            assert!(l[0].held.held() > 0, "{p:?}: updates are held at the end");
-            l[0].held.flush(&mut l[0].avg.u);
-            let ubits = |l: &Sgd| l.avg.u.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
-            assert_eq!(ubits(&l[0]), ubits(&l[1]), "{p:?}: the running sums");
-        }
-    }
-}
+#[path = "sgd_tests.rs"]
+mod tests;
