@@ -83,7 +83,7 @@ fn bench_rows<R: Row>(c: &mut Criterion, tag: &str, rows: &[R], row_bytes: u64) 
     let mut cells: Vec<[f32; 2]> = wm.iter().zip(&g2).map(|(&w, &g)| [w, g]).collect();
     for (name, b) in backends {
         g.bench_function(format!("{name}-cells"), |bn| {
-            bn.iter(|| rows.iter().for_each(|r| r.adagrad_pairs_in(b, black_box(1e-9), 1e-3, &mut cells, None)))
+            bn.iter(|| rows.iter().for_each(|r| r.adagrad_cells_in(b, black_box(1e-9), 1e-3, &mut cells)))
         });
     }
     g.finish();

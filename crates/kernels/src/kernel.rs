@@ -25,26 +25,6 @@ pub(crate) trait Layout: Copy {
     /// # Safety
     /// `k < n` for the row's `n`.
     unsafe fn w_index(self, k: usize) -> usize;
-    /// The feature of entry `k`: its index into a per-feature array
-    /// (NAG's scales), which differs from [`Layout::w_index`] where the
-    /// state is laid out in cells ([`Pairs`]).
-    ///
-    /// # Safety
-    /// `k < n` for the row's `n`.
-    #[inline(always)]
-    unsafe fn feature(self, k: usize) -> usize {
-        // SAFETY: forwarded from the caller.
-        unsafe { self.w_index(k) }
-    }
-    /// The per-feature values of entries `k..k+8` (see [`Layout::feature`]).
-    ///
-    /// # Safety
-    /// As [`Layout::load_w`], `s` covering the row's dimension.
-    #[inline(always)]
-    unsafe fn load_feature<S: Simd>(self, s: *const f32, k: usize) -> S {
-        // SAFETY: forwarded from the caller.
-        unsafe { self.load_w(s, k) }
-    }
 }
 
 /// Dense rows: entry `k` is feature `k`.
@@ -89,63 +69,44 @@ impl<I: Index> Layout for Indexed<I> {
     }
 }
 
-/// State in cells of two floats (AdaGrad's weight and sum of squared
-/// gradients side by side, so that a step touches one cache line, not
-/// two): entry `k`'s cell starts at float `2·feature(k)`, the weight at
-/// that float and the sum at the next (the pointer one float on).
+/// State in cells of `N` floats, `N` 2 or 4 (AdaGrad's `[w_i, G_i]`, NAG's
+/// `[w_i, G_i, s_i, unused]`), so that a step touches one cache line per
+/// entry, not one per array: entry `k`'s cell starts at float
+/// `N·feature(k)`; a pointer `f` floats on reads float `f` of each cell.
 #[derive(Clone, Copy)]
-pub(crate) struct Pairs<L>(pub(crate) L);
+pub(crate) struct Cells<L, const N: usize>(pub(crate) L);
 
-impl<I: Index> Layout for Pairs<Indexed<I>> {
+impl<I: Index, const N: usize> Layout for Cells<Indexed<I>, N> {
     const CONTIGUOUS: bool = false;
     #[inline(always)]
     unsafe fn load_w<S: Simd>(self, w: *const f32, k: usize) -> S {
-        // SAFETY: as `Indexed::load_w`, each cell (two floats from
-        // `2·idx[j]`) in bounds of `w`'s cells.
+        // SAFETY: as `Indexed::load_w`, each cell (`N` floats from
+        // `N·idx[j]`) in bounds of `w`'s cells.
         unsafe {
             if I::BITS == 32 {
-                S::gather_u32_pairs(w, self.0.0.add(k).cast::<u32>())
+                S::gather_u32_cells::<N>(w, self.0.0.add(k).cast::<u32>())
             } else {
-                S::gather_u16_pairs(w, self.0.0.add(k).cast::<u16>())
+                S::gather_u16_cells::<N>(w, self.0.0.add(k).cast::<u16>())
             }
         }
     }
     #[inline(always)]
     unsafe fn w_index(self, k: usize) -> usize {
         // SAFETY: forwarded from the caller.
-        2 * unsafe { self.0.w_index(k) }
-    }
-    #[inline(always)]
-    unsafe fn feature(self, k: usize) -> usize {
-        // SAFETY: forwarded from the caller.
-        unsafe { self.0.w_index(k) }
-    }
-    #[inline(always)]
-    unsafe fn load_feature<S: Simd>(self, s: *const f32, k: usize) -> S {
-        // SAFETY: forwarded from the caller.
-        unsafe { self.0.load_w(s, k) }
+        N * unsafe { self.0.w_index(k) }
     }
 }
 
-impl Layout for Pairs<Contiguous> {
+impl<const N: usize> Layout for Cells<Contiguous, N> {
     const CONTIGUOUS: bool = false;
     #[inline(always)]
     unsafe fn load_w<S: Simd>(self, w: *const f32, k: usize) -> S {
         // SAFETY: the caller guarantees `k + 8 <= n`, whose cells `w` covers.
-        unsafe { S::gather_at(w, std::array::from_fn(|j| 2 * (k + j))) }
+        unsafe { S::gather_at(w, std::array::from_fn(|j| N * (k + j))) }
     }
     #[inline(always)]
     unsafe fn w_index(self, k: usize) -> usize {
-        2 * k
-    }
-    #[inline(always)]
-    unsafe fn feature(self, k: usize) -> usize {
-        k
-    }
-    #[inline(always)]
-    unsafe fn load_feature<S: Simd>(self, s: *const f32, k: usize) -> S {
-        // SAFETY: forwarded from the caller.
-        unsafe { Contiguous.load_w(s, k) }
+        N * k
     }
 }
 
@@ -472,7 +433,7 @@ pub(crate) unsafe fn adagrad<S: Simd, L: Layout, V: Values>(l: L, v: V, n: usize
             let g_new = g_old.add(gx.mul(gx));
             let root = g_new.sqrt();
             let d = match s {
-                Some(s) => root.mul(l.load_feature::<S>(s, k)),
+                Some(s) => root.mul(l.load_w::<S>(s, k)),
                 None => root,
             };
             let w_new = w_old.add(cx.div(d));
@@ -497,7 +458,7 @@ pub(crate) unsafe fn adagrad<S: Simd, L: Layout, V: Values>(l: L, v: V, n: usize
         while k < n {
             let i = l.w_index(k);
             let x = raw1(v, k) * v.scale();
-            let si = s.map_or(1.0, |s| *s.add(l.feature(k)));
+            let si = s.map_or(1.0, |s| *s.add(i));
             (*g2.add(i), *w.add(i)) = crate::scalar::adagrad_step(*g2.add(i), *w.add(i), si, x, c, g);
             k += 1;
         }

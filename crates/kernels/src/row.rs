@@ -8,7 +8,7 @@
 
 use crate::backend::{self, Backend};
 use crate::error::KernelError;
-use crate::kernel::{AdagradStep, Contiguous, Indexed, Pairs};
+use crate::kernel::{AdagradStep, Cells, Contiguous, Indexed};
 use crate::values::{Index, StoredValues, Values};
 
 /// A row of a dataset, in whatever encoding it is stored.
@@ -40,11 +40,12 @@ pub trait Row: Copy + Send + Sync {
     fn norm_sq_in(&self, b: Backend) -> f32;
     /// AdaGrad's step ([`Row::adagrad`]) on a given backend.
     fn adagrad_in(&self, b: Backend, c: f64, g: f64, w: &mut [f32], g2: &mut [f32], s: Option<&[f32]>);
-    /// `row · w` with `w_i = cells[i][0]` ([`Row::dot_pairs`]) on a given
+    /// `row · w` with `w_i = cells[i][0]` ([`Row::dot_cells`]) on a given
     /// backend.
-    fn dot_pairs_in(&self, b: Backend, cells: &[[f32; 2]]) -> f32;
-    /// AdaGrad's step on cells ([`Row::adagrad_pairs`]) on a given backend.
-    fn adagrad_pairs_in(&self, b: Backend, c: f64, g: f64, cells: &mut [[f32; 2]], s: Option<&[f32]>);
+    fn dot_cells_in<const N: usize>(&self, b: Backend, cells: &[[f32; N]]) -> f32;
+    /// AdaGrad's or NAG's step on cells ([`Row::adagrad_cells`]) on a
+    /// given backend.
+    fn adagrad_cells_in<const N: usize>(&self, b: Backend, c: f64, g: f64, cells: &mut [[f32; N]]);
 
     /// `row · w`.
     #[inline]
@@ -88,21 +89,22 @@ pub trait Row: Copy + Send + Sync {
     fn adagrad(&self, c: f64, g: f64, w: &mut [f32], g2: &mut [f32], s: Option<&[f32]>) {
         self.adagrad_in(Backend::best(), c, g, w, g2, s)
     }
-    /// `row · w` with the weights in the first float of each cell
-    /// (`w_i = cells[i][0]`): the same sum, in the same order and bits, as
-    /// [`Row::dot`] of those weights.
+    /// `row · w` with the weights in the first float of each `N`-float
+    /// cell (`w_i = cells[i][0]`, `N` 2 or 4): the same sum, in the same
+    /// order and bits, as [`Row::dot`] of those weights.
     #[inline]
-    fn dot_pairs(&self, cells: &[[f32; 2]]) -> f32 {
-        self.dot_pairs_in(Backend::best(), cells)
+    fn dot_cells<const N: usize>(&self, cells: &[[f32; N]]) -> f32 {
+        self.dot_cells_in(Backend::best(), cells)
     }
-    /// [`Row::adagrad`] with each feature's weight and sum of squared
-    /// gradients side by side, `cells[i] = [w_i, G_i]`, so that a step
-    /// touches one cache line per feature, not two: the same bits as
-    /// [`Row::adagrad`] on the two halves. Panics if `cells` or `s` is
-    /// shorter than the dimension.
+    /// [`Row::adagrad`] with each feature's state side by side in one cell,
+    /// so that a step touches one cache line per feature, not one per
+    /// array: `cells[i] = [w_i, G_i]` (AdaGrad, every scale 1) or
+    /// `[w_i, G_i, s_i, unused]` (NAG). The same bits as [`Row::adagrad`]
+    /// on the separate arrays. Panics if `cells` is shorter than the
+    /// dimension; `N` other than 2 or 4 does not compile.
     #[inline]
-    fn adagrad_pairs(&self, c: f64, g: f64, cells: &mut [[f32; 2]], s: Option<&[f32]>) {
-        self.adagrad_pairs_in(Backend::best(), c, g, cells, s)
+    fn adagrad_cells<const N: usize>(&self, c: f64, g: f64, cells: &mut [[f32; N]]) {
+        self.adagrad_cells_in(Backend::best(), c, g, cells)
     }
     /// The increments of [`Row::axpy`]`(alpha, w)`, for an update applied
     /// later: appends `(i, δ)` for each stored entry, so that adding each
@@ -141,20 +143,19 @@ fn adagrad_step(dim: usize, c: f64, g: f64, w: &mut [f32], g2: &mut [f32], s: Op
     AdagradStep { c, g, w: w.as_mut_ptr(), g2: g2.as_mut_ptr(), s: s.map(<[f32]>::as_ptr) }
 }
 
-/// As [`adagrad_step`], for AdaGrad's state in cells `[w_i, G_i]`: the
-/// weights from the first float, the sums from the second, both at stride
-/// two ([`Pairs`]).
+/// As [`adagrad_step`], for the state in `N`-float cells ([`Cells`]):
+/// the weights from float 0, the sums from float 1 and, in four-float
+/// cells, the scales from float 2, each at stride `N`.
 #[inline(always)]
 #[track_caller]
-fn adagrad_pairs_step(dim: usize, c: f64, g: f64, cells: &mut [[f32; 2]], s: Option<&[f32]>) -> AdagradStep {
+fn adagrad_cells_step<const N: usize>(dim: usize, c: f64, g: f64, cells: &mut [[f32; N]]) -> AdagradStep {
+    const { assert!(N == 2 || N == 4, "cells of 2 floats (AdaGrad) or 4 (NAG)") };
     check_weights(cells.len(), dim);
-    if let Some(s) = s {
-        check_weights(s.len(), dim);
-    }
     let w = cells.as_mut_ptr().cast::<f32>();
     // `wrapping_add`: no cell is read unless the row has an entry, and then
-    // `w + 1` lies inside the first cell.
-    AdagradStep { c, g, w, g2: w.wrapping_add(1), s: s.map(<[f32]>::as_ptr) }
+    // these lie inside the first cell.
+    let s = (N == 4).then(|| w.wrapping_add(2).cast_const());
+    AdagradStep { c, g, w, g2: w.wrapping_add(1), s }
 }
 
 /// A sparse row: sorted unique indices `I` below `dim`, and their values `V`.
@@ -210,6 +211,13 @@ impl<'a, I: Index, V: Values> SparseRow<'a, I, V> {
     #[inline(always)]
     fn backend_for(&self, b: Backend) -> Backend {
         if I::BITS == 32 && b.gathers_i32() && self.dim > (1usize << 31) { Backend::portable() } else { b }
+    }
+    /// As [`SparseRow::backend_for`], for a gather of `n`-float cells,
+    /// whose offsets reach `n/2` times the index (in units of 8 bytes).
+    #[inline(always)]
+    fn backend_for_cells(&self, b: Backend, n: usize) -> Backend {
+        let reach = self.dim.saturating_mul(n / 2);
+        if I::BITS == 32 && b.gathers_i32() && reach > (1usize << 31) { Backend::portable() } else { b }
     }
 }
 
@@ -299,22 +307,23 @@ impl<I: Index, V: Values> Row for SparseRow<'_, I, V> {
         unsafe { backend::adagrad(self.backend_for(b), l, self.values, self.nnz(), st) }
     }
     #[inline]
-    fn dot_pairs_in(&self, b: Backend, cells: &[[f32; 2]]) -> f32 {
+    fn dot_cells_in<const N: usize>(&self, b: Backend, cells: &[[f32; N]]) -> f32 {
         check_weights(cells.len(), self.dim);
-        let l = Pairs(Indexed(self.indices.as_ptr()));
+        let l = Cells::<_, N>(Indexed(self.indices.as_ptr()));
         // SAFETY: as in `dot_in`, for the cells: every index is below
-        // `dim <= cells.len()`, so float `2·index` lies in `cells`.
-        unsafe { backend::dot(self.backend_for(b), l, self.values, self.nnz(), cells.as_ptr().cast()) }
+        // `dim <= cells.len()`, so float `N·index` lies in `cells`, and
+        // `backend_for_cells` keeps the scaled gathers' offsets below 2^31.
+        unsafe { backend::dot(self.backend_for_cells(b, N), l, self.values, self.nnz(), cells.as_ptr().cast()) }
     }
     #[inline]
-    fn adagrad_pairs_in(&self, b: Backend, c: f64, g: f64, cells: &mut [[f32; 2]], s: Option<&[f32]>) {
-        let st = adagrad_pairs_step(self.dim, c, g, cells, s);
-        let l = Pairs(Indexed(self.indices.as_ptr()));
-        // SAFETY: as in `adagrad_in`, for the cells (`adagrad_pairs_step`
-        // checked they cover the dimension): the weight and the sum of
-        // feature `i` are floats `2i` and `2i + 1`, distinct for distinct
-        // indices.
-        unsafe { backend::adagrad(self.backend_for(b), l, self.values, self.nnz(), st) }
+    fn adagrad_cells_in<const N: usize>(&self, b: Backend, c: f64, g: f64, cells: &mut [[f32; N]]) {
+        let st = adagrad_cells_step(self.dim, c, g, cells);
+        let l = Cells::<_, N>(Indexed(self.indices.as_ptr()));
+        // SAFETY: as in `adagrad_in`, for the cells (`adagrad_cells_step`
+        // checked they cover the dimension): the weight, sum and scale of
+        // feature `i` are floats `N·i`, `N·i + 1` and `N·i + 2`, distinct
+        // for distinct indices.
+        unsafe { backend::adagrad(self.backend_for_cells(b, N), l, self.values, self.nnz(), st) }
     }
     #[inline]
     fn axpy_terms(&self, alpha: f32, out: &mut Vec<(u32, f32)>) -> bool {
@@ -419,18 +428,18 @@ impl<V: StoredValues> Row for DenseRow<V> {
         unsafe { backend::adagrad(b, Contiguous, self.values, self.dim(), st) }
     }
     #[inline]
-    fn dot_pairs_in(&self, b: Backend, cells: &[[f32; 2]]) -> f32 {
+    fn dot_cells_in<const N: usize>(&self, b: Backend, cells: &[[f32; N]]) -> f32 {
         check_weights(cells.len(), self.dim());
-        // SAFETY: entry `k` reads float `2k` of the cells, `k < dim <= cells.len()`.
-        unsafe { backend::dot(b, Pairs(Contiguous), self.values, self.dim(), cells.as_ptr().cast()) }
+        // SAFETY: entry `k` reads float `N·k` of the cells, `k < dim <= cells.len()`.
+        unsafe { backend::dot(b, Cells::<_, N>(Contiguous), self.values, self.dim(), cells.as_ptr().cast()) }
     }
     #[inline]
-    fn adagrad_pairs_in(&self, b: Backend, c: f64, g: f64, cells: &mut [[f32; 2]], s: Option<&[f32]>) {
-        let st = adagrad_pairs_step(self.dim(), c, g, cells, s);
-        // SAFETY: entry `k` uses cell `k < dim`, which the cells and `s`
-        // cover (`adagrad_pairs_step` checked); the cells are exclusively
+    fn adagrad_cells_in<const N: usize>(&self, b: Backend, c: f64, g: f64, cells: &mut [[f32; N]]) {
+        let st = adagrad_cells_step(self.dim(), c, g, cells);
+        // SAFETY: entry `k` uses cell `k < dim`, which the cells cover
+        // (`adagrad_cells_step` checked); the cells are exclusively
         // borrowed.
-        unsafe { backend::adagrad(b, Pairs(Contiguous), self.values, self.dim(), st) }
+        unsafe { backend::adagrad(b, Cells::<_, N>(Contiguous), self.values, self.dim(), st) }
     }
 }
 

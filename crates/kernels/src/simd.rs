@@ -53,17 +53,18 @@ pub(crate) unsafe trait Simd: Copy {
     /// # Safety
     /// As [`Simd::gather_u32`].
     unsafe fn gather_u16(base: *const f32, idx: *const u16) -> Self;
-    /// `[base[2·idx[0]], …, base[2·idx[7]]]`: the first (or, from
-    /// `base + 1`, the second) float of each indexed two-float cell.
+    /// `[base[N·idx[0]], …, base[N·idx[7]]]` for `N` 2 or 4: the first
+    /// (or, from `base + f`, float `f`) of each indexed `N`-float cell.
     ///
     /// # Safety
-    /// As [`Simd::gather_u32`], for each `base + 2·idx[j]`.
-    unsafe fn gather_u32_pairs(base: *const f32, idx: *const u32) -> Self;
-    /// As [`Simd::gather_u32_pairs`] with 16-bit indices.
+    /// As [`Simd::gather_u32`], for each `base + N·idx[j]`, and every
+    /// `N/2·idx[j] < 2^31`.
+    unsafe fn gather_u32_cells<const N: usize>(base: *const f32, idx: *const u32) -> Self;
+    /// As [`Simd::gather_u32_cells`] with 16-bit indices.
     ///
     /// # Safety
-    /// As [`Simd::gather_u32_pairs`].
-    unsafe fn gather_u16_pairs(base: *const f32, idx: *const u16) -> Self;
+    /// As [`Simd::gather_u32_cells`].
+    unsafe fn gather_u16_cells<const N: usize>(base: *const f32, idx: *const u16) -> Self;
     /// `[base[at[0]], …, base[at[7]]]`.
     ///
     /// # Safety
@@ -194,14 +195,14 @@ unsafe impl Simd for Portable {
         Portable(wide::f32x8::new(i.map(|j| unsafe { *base.add(j) })))
     }
     #[inline(always)]
-    unsafe fn gather_u32_pairs(base: *const f32, idx: *const u32) -> Self {
+    unsafe fn gather_u32_cells<const N: usize>(base: *const f32, idx: *const u32) -> Self {
         // SAFETY: the caller guarantees eight readable indices, each cell in bounds of `base`.
-        unsafe { Self::gather_at(base, split_u32(idx).map(|j| 2 * j)) }
+        unsafe { Self::gather_at(base, split_u32(idx).map(|j| N * j)) }
     }
     #[inline(always)]
-    unsafe fn gather_u16_pairs(base: *const f32, idx: *const u16) -> Self {
-        // SAFETY: as in `gather_u32_pairs`.
-        unsafe { Self::gather_at(base, split_u16(idx).map(|j| 2 * j)) }
+    unsafe fn gather_u16_cells<const N: usize>(base: *const f32, idx: *const u16) -> Self {
+        // SAFETY: as in `gather_u32_cells`.
+        unsafe { Self::gather_at(base, split_u16(idx).map(|j| N * j)) }
     }
     #[inline(always)]
     unsafe fn gather_at(base: *const f32, at: [usize; 8]) -> Self {
@@ -288,6 +289,23 @@ mod x86 {
             // and AVX2.
             Avx2Fma(unsafe { _mm256_i32gather_ps::<4>(base, i) })
         }
+
+        /// `vgatherdps` of the first float of `N`-float cells (`N` 2 or 4)
+        /// at the eight indices `i`: scaled by 8 bytes, after doubling for
+        /// four-float cells (each `N/2·i[j] < 2^31`).
+        ///
+        /// # Safety
+        /// Every cell is readable; the CPU has AVX2.
+        #[inline(always)]
+        unsafe fn gather_cells_hw<const N: usize>(base: *const f32, i: __m256i) -> Self {
+            const { assert!(N == 2 || N == 4) };
+            // SAFETY: the caller guarantees every lane's address is readable
+            // and AVX2.
+            unsafe {
+                let i = if N == 4 { _mm256_slli_epi32::<1>(i) } else { i };
+                Avx2Fma(_mm256_i32gather_ps::<8>(base, i))
+            }
+        }
     }
 
     // SAFETY: every method is only reached through an AVX2+FMA `Backend`,
@@ -342,26 +360,23 @@ mod x86 {
             unsafe { Self::gather_scalar(base, super::split_u16(idx)) }
         }
         #[inline(always)]
-        unsafe fn gather_u32_pairs(base: *const f32, idx: *const u32) -> Self {
+        unsafe fn gather_u32_cells<const N: usize>(base: *const f32, idx: *const u32) -> Self {
             if HW {
-                // SAFETY: eight readable indices, each below 2^31 (scaled by
-                // 8 bytes in 64-bit arithmetic) with its cell in bounds of
-                // `base`; AVX2 available (caller's contract).
-                return unsafe { Avx2Fma(_mm256_i32gather_ps::<8>(base, _mm256_loadu_si256(idx.cast()))) };
+                // SAFETY: eight readable indices; AVX2 available (caller's
+                // contract).
+                return unsafe { Self::gather_cells_hw::<N>(base, _mm256_loadu_si256(idx.cast())) };
             }
             // SAFETY: eight readable indices, each cell in bounds of `base`.
-            unsafe { Self::gather_scalar(base, super::split_u32(idx).map(|j| 2 * j)) }
+            unsafe { Self::gather_scalar(base, super::split_u32(idx).map(|j| N * j)) }
         }
         #[inline(always)]
-        unsafe fn gather_u16_pairs(base: *const f32, idx: *const u16) -> Self {
+        unsafe fn gather_u16_cells<const N: usize>(base: *const f32, idx: *const u16) -> Self {
             if HW {
-                // SAFETY: as in `gather_u32_pairs`, the u16 indices widened.
-                return unsafe {
-                    Avx2Fma(_mm256_i32gather_ps::<8>(base, _mm256_cvtepu16_epi32(_mm_loadu_si128(idx.cast()))))
-                };
+                // SAFETY: as in `gather_u32_cells`, the u16 indices widened.
+                return unsafe { Self::gather_cells_hw::<N>(base, _mm256_cvtepu16_epi32(_mm_loadu_si128(idx.cast()))) };
             }
             // SAFETY: eight readable indices, each cell in bounds of `base`.
-            unsafe { Self::gather_scalar(base, super::split_u16(idx).map(|j| 2 * j)) }
+            unsafe { Self::gather_scalar(base, super::split_u16(idx).map(|j| N * j)) }
         }
         #[inline(always)]
         unsafe fn gather_at(base: *const f32, at: [usize; 8]) -> Self {

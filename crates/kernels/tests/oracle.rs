@@ -482,7 +482,7 @@ fn byte_dots_cover_every_width_and_the_largest_sums() {
     assert!(std::panic::catch_unwind(|| dots_u8_on(ByteIsa::best(), &[1; 5], &[1; 4], 2, &mut [0; 4])).is_err());
 }
 
-/// [`Row::adagrad_in`] and [`Row::adagrad_pairs_in`] of `row` on every
+/// [`Row::adagrad_in`] and [`Row::adagrad_cells_in`] of `row` on every
 /// backend, with and without scales, against [`scalar::adagrad`], bit for
 /// bit, on every coordinate of the state (those the row does not touch, or touches with a zero, must
 /// keep their bits).
@@ -501,19 +501,31 @@ fn check_adagrad<R: Row>(row: R, r: &mut Rng) {
             let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
             assert_eq!(bits(&g_got), bits(&g_want), "G on {}, scales {}", b.name(), scales.is_some());
             assert_eq!(bits(&w_got), bits(&w_want), "w on {}, scales {}", b.name(), scales.is_some());
-            // The same state in cells [w_i, G_i]: the same bits, and the
-            // dot over the cells' weights is the dot over the weights.
-            let mut cells: Vec<[f32; 2]> = w.iter().zip(&g2).map(|(&w, &g)| [w, g]).collect();
-            row.adagrad_pairs_in(b, c, g, &mut cells, scales);
-            let (w_cells, g_cells): (Vec<f32>, Vec<f32>) = cells.iter().map(|&[w, g]| (w, g)).unzip();
-            assert_eq!(bits(&g_cells), bits(&g_want), "G in cells on {}, scales {}", b.name(), scales.is_some());
-            assert_eq!(bits(&w_cells), bits(&w_want), "w in cells on {}, scales {}", b.name(), scales.is_some());
-            assert_eq!(
-                row.dot_pairs_in(b, &cells).to_bits(),
-                row.dot_in(b, &w_want).to_bits(),
-                "the dot over cells on {}",
-                b.name()
-            );
+            // The same state in cells: [w_i, G_i] without scales,
+            // [w_i, G_i, s_i, unused] with them. The same bits, and the dot
+            // over the cells' weights is the dot over the weights.
+            let bits_of = |cells: &[f32], n: usize, f: usize| {
+                cells.iter().skip(f).step_by(n).map(|x| x.to_bits()).collect::<Vec<_>>()
+            };
+            let (w_cells, g_cells, dot) = match scales {
+                None => {
+                    let mut cells: Vec<[f32; 2]> = w.iter().zip(&g2).map(|(&w, &g)| [w, g]).collect();
+                    row.adagrad_cells_in(b, c, g, &mut cells);
+                    let flat = cells.as_flattened();
+                    (bits_of(flat, 2, 0), bits_of(flat, 2, 1), row.dot_cells_in(b, &cells))
+                }
+                Some(s) => {
+                    let mut cells: Vec<[f32; 4]> =
+                        w.iter().zip(&g2).zip(s).map(|((&w, &g), &s)| [w, g, s, f32::NAN]).collect();
+                    row.adagrad_cells_in(b, c, g, &mut cells);
+                    assert!(cells.iter().zip(s).all(|(c, &s)| c[2] == s && c[3].is_nan()), "scales kept");
+                    let flat = cells.as_flattened();
+                    (bits_of(flat, 4, 0), bits_of(flat, 4, 1), row.dot_cells_in(b, &cells))
+                }
+            };
+            assert_eq!(g_cells, bits(&g_want), "G in cells on {}, scales {}", b.name(), scales.is_some());
+            assert_eq!(w_cells, bits(&w_want), "w in cells on {}, scales {}", b.name(), scales.is_some());
+            assert_eq!(dot.to_bits(), row.dot_in(b, &w_want).to_bits(), "the dot over cells on {}", b.name());
         }
     }
 }

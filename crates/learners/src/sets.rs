@@ -138,16 +138,16 @@ impl<R: Row> Row for Lifted<R> {
         self.0.adagrad_in(b, c, g, &mut w[..d], &mut g2[..d], s.map(|s| &s[..d]));
         (g2[d], w[d]) = rosenblatt_kernels::scalar::adagrad_step(g2[d], w[d], s.map_or(1.0, |s| s[d]), 1.0, c, g);
     }
-    fn dot_pairs_in(&self, b: Backend, cells: &[[f32; 2]]) -> f32 {
+    fn dot_cells_in<const N: usize>(&self, b: Backend, cells: &[[f32; N]]) -> f32 {
         let d = self.0.dim();
-        self.0.dot_pairs_in(b, &cells[..d]) + cells[d][0]
+        self.0.dot_cells_in(b, &cells[..d]) + cells[d][0]
     }
-    fn adagrad_pairs_in(&self, b: Backend, c: f64, g: f64, cells: &mut [[f32; 2]], s: Option<&[f32]>) {
+    fn adagrad_cells_in<const N: usize>(&self, b: Backend, c: f64, g: f64, cells: &mut [[f32; N]]) {
         let d = self.0.dim();
-        self.0.adagrad_pairs_in(b, c, g, &mut cells[..d], s.map(|s| &s[..d]));
-        let [w, g2] = cells[d];
-        (cells[d][1], cells[d][0]) =
-            rosenblatt_kernels::scalar::adagrad_step(g2, w, s.map_or(1.0, |s| s[d]), 1.0, c, g);
+        self.0.adagrad_cells_in(b, c, g, &mut cells[..d]);
+        // Four-float cells carry NAG's scale third; two-float cells none.
+        let s = cells[d].get(2).copied().unwrap_or(1.0);
+        (cells[d][1], cells[d][0]) = rosenblatt_kernels::scalar::adagrad_step(cells[d][1], cells[d][0], s, 1.0, c, g);
     }
 }
 

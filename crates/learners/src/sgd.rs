@@ -139,10 +139,11 @@ impl SgdParams {
 /// Online gradient descent.
 #[derive(Clone, Debug)]
 pub struct Sgd {
-    /// `v` and AdaGrad's `Σ g_i²` per coordinate, then the bias's (none
-    /// unless adaptive); f32, half the memory of f64 and a sparse pass
-    /// 1.4× faster (SPEED.md#adagrads-step); side by side in cells when
-    /// prefetched ([`Coords`]).
+    /// `v`, AdaGrad's `Σ g_i²` per coordinate then the bias's (none
+    /// unless adaptive; f32, half the memory of f64 and a sparse pass 1.4×
+    /// faster: SPEED.md#adagrads-step), and NAG's largest `|x_i|` so far
+    /// (none unless normalised; the bias's is 1): side by side in cells
+    /// when prefetched ([`Coords`]).
     v: Coords,
     s: f64,
     /// `‖v‖²`, kept exact enough by recomputing at every rescale.
@@ -151,9 +152,6 @@ pub struct Sgd {
     k: u64,
     p: SgdParams,
     avg: Average,
-    /// NAG's largest `|x_i|` so far per coordinate (empty unless
-    /// normalised; the bias's is 1).
-    xmax: StateVec<f32>,
     /// NAG's `N = Σ_t Σ_i x_ti²/s_i²` (the bias counting 1 per step).
     norm_sum: f64,
     /// `v` at the current row's entries before an averaged adaptive step
@@ -188,18 +186,16 @@ impl Sgd {
     pub fn new(dim: usize, params: SgdParams) -> Result<Self, LearnError> {
         let p = params.check()?;
         let avg = Average { u: if p.average { zeros(dim)? } else { StateVec::default() }, ..Average::default() };
-        let xmax = if p.schedule == Schedule::Normalized { zeros(dim)? } else { StateVec::default() };
         // From 2^16 features: 512 KB of `v` and `Σg²`.
         let prefetch = p.schedule.per_coordinate() && worth_prefetching(dim.saturating_mul(2 * size_of::<f32>()));
         Ok(Sgd {
-            v: Coords::new(dim, p.schedule.per_coordinate(), prefetch)?,
+            v: Coords::new(dim, p.schedule.per_coordinate(), p.schedule == Schedule::Normalized, prefetch)?,
             s: 1.0,
             v_norm_sq: 0.0,
             b: 0.0,
             k: 0,
             p,
             avg,
-            xmax,
             norm_sum: 0.0,
             old: Vec::new(),
             prefetch,
@@ -263,9 +259,6 @@ impl OnlineLearner for Sgd {
     fn prefetch<R: Row>(&self, x: &R) {
         if self.prefetch {
             self.v.prefetch(x);
-            if !self.xmax.is_empty() {
-                x.prefetch_state(&self.xmax);
-            }
             if !self.avg.u.is_empty() {
                 x.prefetch_state(&self.avg.u);
             }
@@ -383,29 +376,13 @@ impl Sgd {
     /// NAG's first move on a row: where `|x_i|` exceeds the largest seen,
     /// `w_i *= s_i/|x_i|` and `s_i = |x_i|`; then `N += Σ x_i²/s_i²`.
     fn normalize<R: Row>(&mut self, x: &R) {
-        let ac = self.avg.c;
-        let mut n = if self.p.bias == Bias::Explicit { 1.0 } else { 0.0 };
-        let (v, stride) = self.v.strided_mut();
-        for k in 0..x.nnz() {
-            let (i, xi) = x.entry(k);
-            let a = xi.abs();
-            if a == 0.0 {
-                continue;
+        let (ac, average, u) = (self.avg.c, self.p.average, &mut self.avg.u);
+        let bias = if self.p.bias == Bias::Explicit { 1.0 } else { 0.0 };
+        self.norm_sum += self.v.normalize(x, bias, |i, old, new| {
+            if average {
+                u[i] -= ac * (f64::from(new) - f64::from(old));
             }
-            let s = self.xmax[i];
-            if a > s {
-                let w = &mut v[i * stride];
-                let old = *w;
-                *w *= s / a;
-                if self.p.average {
-                    self.avg.u[i] -= ac * (f64::from(*w) - f64::from(old));
-                }
-                self.xmax[i] = a;
-            }
-            let r = f64::from(a) / f64::from(self.xmax[i]);
-            n += r * r;
-        }
-        self.norm_sum += n;
+        });
     }
 
     /// AdaGrad's step `w_i += η·(g·y·x_i)/√G_i`, `G_i += (g·x_i)²` first;
@@ -414,9 +391,8 @@ impl Sgd {
     /// ([`rosenblatt_kernels::scalar::adagrad_step`]); the running sum of
     /// the iterates then follows `v`'s change.
     fn adaptive_step<R: Row>(&mut self, x: &R, c: f64, g: f64) {
-        let scales = (self.p.schedule == Schedule::Normalized).then_some(&self.xmax[..]);
         if !self.p.average {
-            self.v.adagrad(x, c, g, scales);
+            self.v.adagrad(x, c, g);
         } else {
             // U −= c·(the change v received). An entry the step left alone
             // subtracts c·(+0) = +0 (c ≥ 0): U keeps its bits. Dense rows
@@ -433,7 +409,7 @@ impl Sgd {
                 let (v, stride) = self.v.strided_mut();
                 old.extend((0..x.nnz()).map(|k| v[x.entry(k).0 * stride]));
             }
-            self.v.adagrad(x, c, g, scales);
+            self.v.adagrad(x, c, g);
             let ac = self.avg.c;
             if dense {
                 // A slice's own iterator where there is one: the loop runs
@@ -497,7 +473,7 @@ impl Mixable for Sgd {
         out.total.extend(self.v.sums().map(f64::from));
         if self.p.schedule == Schedule::Normalized {
             out.total.push(self.norm_sum);
-            out.mean.extend(self.xmax.iter().map(|&s| f64::from(s)));
+            out.mean.extend(self.v.scales().map(f64::from));
         }
     }
     fn load_state(&mut self, s: &MixState) {
@@ -521,7 +497,7 @@ impl Mixable for Sgd {
         if normalized {
             self.norm_sum = s.total[end];
             let d = self.v.dim() + 1;
-            self.xmax.iter_mut().zip(&s.mean[d..]).for_each(|(a, &b)| *a = b as f32);
+            self.v.set_scales(s.mean[d..].iter().map(|&b| b as f32));
         }
     }
 }
@@ -538,7 +514,7 @@ impl crate::state::Resume for Sgd {
         f.u64(&mut self.avg.n);
         f.f64s(&mut self.avg.u);
         self.v.with_sums(|g2| f.f32s(g2));
-        f.f32s(&mut self.xmax);
+        self.v.with_scales(|s| f.f32s(s));
         f.f64(&mut self.norm_sum);
     }
 }

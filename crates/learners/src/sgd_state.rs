@@ -1,15 +1,17 @@
-//! Where [`crate::sgd::Sgd`] keeps its per-feature weights `v` and
-//! AdaGrad's sums of squared gradients `G`: two arrays, or one array of
-//! cells `[v_i, G_i]`.
+//! Where [`crate::sgd::Sgd`] keeps its per-feature state: the weights `v`,
+//! AdaGrad's sums of squared gradients `G` and NAG's scales `s` (the
+//! largest `|x_i|` so far), as separate arrays or side by side in one cell
+//! per feature: `[v_i, G_i]` for AdaGrad, `[v_i, G_i, s_i, unused]` for NAG.
 //!
-//! Why cells: an adaptive step reads and writes both `v_i` and `G_i` at
-//! every entry of the row. In two arrays over a dimension past the cache,
-//! that is two cache misses per entry; side by side in 8 bytes it is one.
-//! A plain C copy of the logistic AdaGrad pass over the sparse set hashed
-//! into 2^20 features (`benches/c/adagrad_layout.c`) ran 1.15–1.7× faster
-//! with cells (SPEED.md#adagrads-step). Below that dimension both arrays
-//! stay in cache, and a dense row's steps load and store eight contiguous
-//! floats of each, which cells would turn into gathers: two arrays there.
+//! Why cells: an adaptive step reads and writes every one of these at each
+//! entry of the row. In separate arrays over a dimension past the cache,
+//! that is a cache miss per array per entry; in one cell (8 or 16 bytes,
+//! never across a line) it is one. A plain C copy of the logistic AdaGrad
+//! pass over the sparse set hashed into 2^20 features
+//! (`benches/c/adagrad_layout.c`) ran 1.15–1.7× faster with cells
+//! (SPEED.md#adagrads-step). Below that dimension the arrays stay in cache,
+//! and a dense row's steps load and store eight contiguous floats of each,
+//! which cells would turn into gathers: separate arrays there.
 //!
 //! Both layouts hold the same numbers and step them with the same
 //! arithmetic, so a model's bits do not depend on which is used.
@@ -18,24 +20,30 @@ use crate::error::LearnError;
 use crate::memory::{StateVec, zeros};
 use rosenblatt_kernels::Row;
 
-/// `v` over `dim` features and, for adaptive steps, `G` over `dim + 1`
-/// (the bias's last).
+/// `v` over `dim` features; for adaptive steps `G` over `dim + 1` (the
+/// bias's last); for NAG `s` over `dim` (the bias's scale is 1).
 #[derive(Clone, Debug)]
 pub(crate) enum Coords {
-    /// `v` and `G` apart (`G` empty unless adaptive).
-    Split { v: StateVec<f32>, g2: StateVec<f32> },
-    /// Cell `i` is `[v_i, G_i]`; cell `dim` holds the bias's `G` (its `v`
-    /// is unused, zero).
-    Cells { cells: StateVec<[f32; 2]>, dim: usize },
+    /// Separate arrays (`g2` empty unless adaptive, `s` unless NAG).
+    Split { v: StateVec<f32>, g2: StateVec<f32>, s: StateVec<f32> },
+    /// Cells of `stride` floats (2: AdaGrad, 4: NAG) laid end to end,
+    /// `dim + 1` of them: float `stride·i` is `v_i`, the next `G_i`, the
+    /// next (NAG) `s_i`. Cell `dim` holds the bias's `G` (its other floats
+    /// unused).
+    Cells { floats: StateVec<f32>, stride: usize, dim: usize },
 }
 
 impl Coords {
-    /// Zeros; `adaptive` keeps `G`, and `cells` lays it beside `v`.
-    pub(crate) fn new(dim: usize, adaptive: bool, cells: bool) -> Result<Self, LearnError> {
+    /// Zeros; `adaptive` keeps `G`, `scaled` (NAG) keeps `s`, and `cells`
+    /// lays an adaptive state side by side.
+    pub(crate) fn new(dim: usize, adaptive: bool, scaled: bool, cells: bool) -> Result<Self, LearnError> {
         Ok(if adaptive && cells {
-            Coords::Cells { cells: zeros(dim + 1)?, dim }
+            let stride = if scaled { 4 } else { 2 };
+            Coords::Cells { floats: zeros(dim.saturating_add(1).saturating_mul(stride))?, stride, dim }
         } else {
-            Coords::Split { v: zeros(dim)?, g2: if adaptive { zeros(dim + 1)? } else { StateVec::default() } }
+            let g2 = if adaptive { zeros(dim.saturating_add(1))? } else { StateVec::default() };
+            let s = if scaled { zeros(dim)? } else { StateVec::default() };
+            Coords::Split { v: zeros(dim)?, g2, s }
         })
     }
 
@@ -51,7 +59,8 @@ impl Coords {
     pub(crate) fn dot<R: Row>(&self, x: &R) -> f32 {
         match self {
             Coords::Split { v, .. } => x.dot(v),
-            Coords::Cells { cells, dim } => x.dot_pairs(&cells[..*dim]),
+            Coords::Cells { floats, stride: 2, .. } => x.dot_cells::<2>(floats.as_chunks().0),
+            Coords::Cells { floats, .. } => x.dot_cells::<4>(floats.as_chunks().0),
         }
     }
 
@@ -72,51 +81,78 @@ impl Coords {
         }
     }
 
-    /// AdaGrad's step on the row (NAG's with scales `s`).
+    /// AdaGrad's step on the row, NAG's where the state has scales.
     #[inline]
-    pub(crate) fn adagrad<R: Row>(&mut self, x: &R, c: f64, g: f64, s: Option<&[f32]>) {
+    pub(crate) fn adagrad<R: Row>(&mut self, x: &R, c: f64, g: f64) {
         match self {
-            Coords::Split { v, g2 } => x.adagrad(c, g, v, g2, s),
-            Coords::Cells { cells, dim } => x.adagrad_pairs(c, g, &mut cells[..*dim], s),
+            Coords::Split { v, g2, s } => x.adagrad(c, g, v, g2, (!s.is_empty()).then_some(&s[..])),
+            Coords::Cells { floats, stride: 2, .. } => x.adagrad_cells::<2>(c, g, floats.as_chunks_mut().0),
+            Coords::Cells { floats, .. } => x.adagrad_cells::<4>(c, g, floats.as_chunks_mut().0),
         }
+    }
+
+    /// NAG's first move on a row: where `|x_i|` exceeds `s_i`,
+    /// `v_i *= s_i/|x_i|` (then `moved(i, old, new)`) and `s_i = |x_i|`.
+    /// Returns `n + Σ (|x_i|/s_i)²` over the row, the new scales, added in
+    /// the row's order.
+    #[inline]
+    pub(crate) fn normalize<R: Row>(&mut self, x: &R, mut n: f64, mut moved: impl FnMut(usize, f32, f32)) -> f64 {
+        // One cell's move; `w` and `s` are `v_i` and `s_i`.
+        let mut step = |i: usize, a: f32, w: &mut f32, s: &mut f32| {
+            if a > *s {
+                let old = *w;
+                *w *= *s / a;
+                moved(i, old, *w);
+                *s = a;
+            }
+            let r = f64::from(a) / f64::from(*s);
+            r * r
+        };
+        for k in 0..x.nnz() {
+            let (i, xi) = x.entry(k);
+            let a = xi.abs();
+            if a == 0.0 {
+                continue;
+            }
+            n += match self {
+                Coords::Split { v, s, .. } => step(i, a, &mut v[i], &mut s[i]),
+                Coords::Cells { floats, stride, .. } => {
+                    let (w, rest) = floats[i * *stride..].split_at_mut(1);
+                    step(i, a, &mut w[0], &mut rest[1])
+                }
+            };
+        }
+        n
     }
 
     /// Starts loading the state the row will touch.
     #[inline(always)]
     pub(crate) fn prefetch<R: Row>(&self, x: &R) {
         match self {
-            Coords::Split { v, g2 } => {
+            Coords::Split { v, g2, s } => {
                 x.prefetch_state(v);
-                if !g2.is_empty() {
-                    x.prefetch_state(g2);
+                for a in [g2, s] {
+                    if !a.is_empty() {
+                        x.prefetch_state(a);
+                    }
                 }
             }
-            Coords::Cells { cells, .. } => x.prefetch_state(cells),
+            Coords::Cells { floats, stride: 2, .. } => x.prefetch_state(floats.as_chunks::<2>().0),
+            Coords::Cells { floats, .. } => x.prefetch_state(floats.as_chunks::<4>().0),
         }
     }
 
-    /// `v`, in order.
-    pub(crate) fn weights(&self) -> impl Iterator<Item = f32> + '_ {
-        // One of the two is empty.
-        let (v, cells): (&[f32], &[[f32; 2]]) = match self {
-            Coords::Split { v, .. } => (v, &[]),
-            Coords::Cells { cells, dim } => (&[], &cells[..*dim]),
-        };
-        v.iter().copied().chain(cells.iter().map(|c| c[0]))
-    }
-
     /// `v` as floats at a stride: weight `i` is `floats[i·stride]`. For a
-    /// loop over a row's entries: one multiply each, where [`Coords::w`]
-    /// takes a branch.
+    /// loop over a row's entries: one multiply each, not a branch.
     #[inline]
     pub(crate) fn strided_mut(&mut self) -> (&mut [f32], usize) {
         match self {
             Coords::Split { v, .. } => (v, 1),
-            Coords::Cells { cells, dim } => (bytemuck::cast_slice_mut(&mut cells[..*dim]), 2),
+            Coords::Cells { floats, stride, dim } => (&mut floats[..*dim * *stride], *stride),
         }
     }
 
-    /// `v` as one slice, when it is one (two arrays).
+    /// `v` as one slice, when it is one (separate arrays).
     pub(crate) fn split_weights(&self) -> Option<&[f32]> {
         match self {
             Coords::Split { v, .. } => Some(v),
@@ -124,37 +160,97 @@ impl Coords {
         }
     }
 
-    /// `f` on every weight, in order.
-    pub(crate) fn map_weights(&mut self, mut f: impl FnMut(f32) -> f32) {
+    /// Float `field` of every cell (of the first `n`), or the separate
+    /// array `split`: one iterator type for both.
+    fn field<'a>(&'a self, split: &'a [f32], field: usize, n: usize) -> impl Iterator<Item = f32> + 'a {
+        // One of the two is empty.
+        let cells: &[f32] = match self {
+            Coords::Cells { floats, stride, .. } => {
+                &floats[field.min(floats.len())..][..(n * stride).saturating_sub(field)]
+            }
+            Coords::Split { .. } => &[],
+        };
+        let stride = self.stride();
+        split.iter().copied().chain(cells.iter().step_by(stride).copied())
+    }
+
+    fn stride(&self) -> usize {
         match self {
-            Coords::Split { v, .. } => v.iter_mut().for_each(|x| *x = f(*x)),
-            Coords::Cells { cells, dim } => cells[..*dim].iter_mut().for_each(|c| c[0] = f(c[0])),
+            Coords::Split { .. } => 1,
+            Coords::Cells { stride, .. } => *stride,
+        }
+    }
+
+    /// `v`, in order.
+    pub(crate) fn weights(&self) -> impl Iterator<Item = f32> + '_ {
+        match self {
+            Coords::Split { v, .. } => self.field(v, 0, 0),
+            Coords::Cells { dim, .. } => self.field(&[], 0, *dim),
         }
     }
 
     /// `G`, the bias's last (empty unless adaptive).
     pub(crate) fn sums(&self) -> impl Iterator<Item = f32> + '_ {
-        // One of the two is empty.
-        let (g2, cells): (&[f32], &[[f32; 2]]) = match self {
-            Coords::Split { g2, .. } => (g2, &[]),
-            Coords::Cells { cells, .. } => (&[], cells),
-        };
-        g2.iter().copied().chain(cells.iter().map(|c| c[1]))
+        match self {
+            Coords::Split { g2, .. } => self.field(g2, 1, 0),
+            Coords::Cells { dim, .. } => self.field(&[], 1, dim + 1),
+        }
+    }
+
+    /// NAG's `s` (empty unless NAG).
+    pub(crate) fn scales(&self) -> impl Iterator<Item = f32> + '_ {
+        match self {
+            Coords::Split { s, .. } => self.field(s, 2, 0),
+            Coords::Cells { stride: 4, dim, .. } => self.field(&[], 2, *dim),
+            Coords::Cells { .. } => self.field(&[], 2, 0),
+        }
     }
 
     /// `G`'s length: `dim + 1` if adaptive, else 0.
     pub(crate) fn sums_len(&self) -> usize {
         match self {
             Coords::Split { g2, .. } => g2.len(),
-            Coords::Cells { cells, .. } => cells.len(),
+            Coords::Cells { dim, .. } => dim + 1,
         }
+    }
+
+    /// Sets float `field` of the first `n` cells, or the array `split`,
+    /// from `src` in order.
+    fn set_field(&mut self, field: usize, n: usize, src: impl IntoIterator<Item = f32>) {
+        let (floats, stride): (&mut [f32], usize) = match self {
+            Coords::Split { v, g2, s } => (
+                match field {
+                    0 => v,
+                    1 => g2,
+                    _ => s,
+                },
+                1,
+            ),
+            Coords::Cells { floats, stride, .. } => (&mut floats[field..(n * *stride).max(field)], *stride),
+        };
+        floats.iter_mut().step_by(stride).zip(src).for_each(|(a, b)| *a = b);
+    }
+
+    /// Sets `v`, in order.
+    pub(crate) fn map_weights(&mut self, mut f: impl FnMut(f32) -> f32) {
+        let (v, stride) = self.strided_mut();
+        v.iter_mut().step_by(stride).for_each(|x| *x = f(*x));
     }
 
     /// Sets `G` from `src`, in order.
     pub(crate) fn set_sums(&mut self, src: impl IntoIterator<Item = f32>) {
+        let n = self.dim() + 1;
+        self.set_field(1, n, src);
+    }
+
+    /// Sets `s` from `src`, in order (nothing unless NAG).
+    pub(crate) fn set_scales(&mut self, src: impl IntoIterator<Item = f32>) {
         match self {
-            Coords::Split { g2, .. } => g2.iter_mut().zip(src).for_each(|(a, b)| *a = b),
-            Coords::Cells { cells, .. } => cells.iter_mut().zip(src).for_each(|(c, b)| c[1] = b),
+            Coords::Cells { stride: 2, .. } => {}
+            _ => {
+                let n = self.dim();
+                self.set_field(2, n, src);
+            }
         }
     }
 
@@ -162,35 +258,33 @@ impl Coords {
     pub(crate) fn bias_sum(&mut self) -> &mut f32 {
         match self {
             Coords::Split { g2, .. } => g2.last_mut().expect("adaptive: a bias accumulator"),
-            Coords::Cells { cells, .. } => &mut cells.last_mut().expect("adaptive: a bias cell")[1],
+            Coords::Cells { floats, stride, dim } => &mut floats[*dim * *stride + 1],
         }
     }
 
     /// `f` given `v` as one slice, and `v` set from it after: a copy for
     /// cells (checkpoints and mixing, O(d) once).
     pub(crate) fn with_weights<T>(&mut self, f: impl FnOnce(&mut [f32]) -> T) -> T {
-        match self {
-            Coords::Split { v, .. } => f(v),
-            Coords::Cells { .. } => {
-                let mut v: Vec<f32> = self.weights().collect();
-                let out = f(&mut v);
-                let mut it = v.into_iter();
-                self.map_weights(|_| it.next().unwrap_or(0.0));
-                out
-            }
-        }
+        let mut v: Vec<f32> = self.weights().collect();
+        let out = f(&mut v);
+        let mut it = v.into_iter();
+        self.map_weights(|_| it.next().unwrap_or(0.0));
+        out
     }
 
     /// As [`Coords::with_weights`], for `G`.
     pub(crate) fn with_sums<T>(&mut self, f: impl FnOnce(&mut [f32]) -> T) -> T {
-        match self {
-            Coords::Split { g2, .. } => f(g2),
-            Coords::Cells { .. } => {
-                let mut g: Vec<f32> = self.sums().collect();
-                let out = f(&mut g);
-                self.set_sums(g);
-                out
-            }
-        }
+        let mut g: Vec<f32> = self.sums().collect();
+        let out = f(&mut g);
+        self.set_sums(g);
+        out
+    }
+
+    /// As [`Coords::with_weights`], for `s`.
+    pub(crate) fn with_scales<T>(&mut self, f: impl FnOnce(&mut [f32]) -> T) -> T {
+        let mut s: Vec<f32> = self.scales().collect();
+        let out = f(&mut s);
+        self.set_scales(s);
+        out
     }
 }
