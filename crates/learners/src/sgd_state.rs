@@ -94,35 +94,14 @@ impl Coords {
     /// NAG's first move on a row: where `|x_i|` exceeds `s_i`,
     /// `v_i *= s_i/|x_i|` (then `moved(i, old, new)`) and `s_i = |x_i|`.
     /// Returns `n + Σ (|x_i|/s_i)²` over the row, the new scales, added in
-    /// the row's order.
+    /// the row's order. A state without scales (not NAG's) is left as it is.
     #[inline]
-    pub(crate) fn normalize<R: Row>(&mut self, x: &R, mut n: f64, mut moved: impl FnMut(usize, f32, f32)) -> f64 {
-        // One cell's move; `w` and `s` are `v_i` and `s_i`.
-        let mut step = |i: usize, a: f32, w: &mut f32, s: &mut f32| {
-            if a > *s {
-                let old = *w;
-                *w *= *s / a;
-                moved(i, old, *w);
-                *s = a;
-            }
-            let r = f64::from(a) / f64::from(*s);
-            r * r
-        };
-        for k in 0..x.nnz() {
-            let (i, xi) = x.entry(k);
-            let a = xi.abs();
-            if a == 0.0 {
-                continue;
-            }
-            n += match self {
-                Coords::Split { v, s, .. } => step(i, a, &mut v[i], &mut s[i]),
-                Coords::Cells { floats, stride, .. } => {
-                    let (w, rest) = floats[i * *stride..].split_at_mut(1);
-                    step(i, a, &mut w[0], &mut rest[1])
-                }
-            };
+    pub(crate) fn normalize<R: Row>(&mut self, x: &R, n: f64, moved: impl FnMut(usize, f32, f32)) -> f64 {
+        match self {
+            Coords::Split { v, s, .. } if !s.is_empty() => rescale(Apart(v, s), x, n, moved),
+            Coords::Cells { floats, stride: 4, .. } => rescale(Together(floats.as_chunks_mut().0), x, n, moved),
+            _ => n,
         }
-        n
     }
 
     /// Starts loading the state the row will touch.
@@ -287,4 +266,52 @@ impl Coords {
         self.set_scales(s);
         out
     }
+}
+
+/// Where NAG's weight and scale of feature `i` lie.
+trait Scaled {
+    fn at(&mut self, i: usize) -> (&mut f32, &mut f32);
+}
+
+/// In two arrays.
+struct Apart<'a>(&'a mut [f32], &'a mut [f32]);
+
+impl Scaled for Apart<'_> {
+    #[inline(always)]
+    fn at(&mut self, i: usize) -> (&mut f32, &mut f32) {
+        (&mut self.0[i], &mut self.1[i])
+    }
+}
+
+/// In one cell `[v_i, G_i, s_i, unused]`.
+struct Together<'a>(&'a mut [[f32; 4]]);
+
+impl Scaled for Together<'_> {
+    #[inline(always)]
+    fn at(&mut self, i: usize) -> (&mut f32, &mut f32) {
+        let [w, _, s, _] = &mut self.0[i];
+        (w, s)
+    }
+}
+
+/// [`Coords::normalize`] on either layout, compiled once for each.
+#[inline(always)]
+fn rescale<R: Row>(mut at: impl Scaled, x: &R, mut n: f64, mut moved: impl FnMut(usize, f32, f32)) -> f64 {
+    for k in 0..x.nnz() {
+        let (i, xi) = x.entry(k);
+        let a = xi.abs();
+        if a == 0.0 {
+            continue;
+        }
+        let (w, s) = at.at(i);
+        if a > *s {
+            let old = *w;
+            *w *= *s / a;
+            moved(i, old, *w);
+            *s = a;
+        }
+        let r = f64::from(a) / f64::from(*s);
+        n += r * r;
+    }
+    n
 }
