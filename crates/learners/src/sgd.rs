@@ -186,7 +186,8 @@ impl Sgd {
     pub fn new(dim: usize, params: SgdParams) -> Result<Self, LearnError> {
         let p = params.check()?;
         let avg = Average { u: if p.average { zeros(dim)? } else { StateVec::default() }, ..Average::default() };
-        // From 2^16 features: 512 KB of `v` and `Σg²`.
+        // From 2^16 features (512 KB of `v` and `Σg²`): prefetched, and in
+        // cells.
         let prefetch = p.schedule.per_coordinate() && worth_prefetching(dim.saturating_mul(2 * size_of::<f32>()));
         Ok(Sgd {
             v: Coords::new(dim, p.schedule.per_coordinate(), p.schedule == Schedule::Normalized, prefetch)?,
@@ -250,10 +251,11 @@ impl OnlineLearner for Sgd {
     fn margin<R: Row>(&self, x: &R) -> f32 {
         (self.s * f64::from(self.v.dot(x))) as f32 + self.b
     }
-    /// Adaptive steps over a large dimension wait on their state: `v`,
-    /// `Σg²` (and NAG's scales, the running sum) a cache miss each per
-    /// entry, as FTRL-Proximal's cells were (SPEED.md#adagrads-step). The plain step's
-    /// SIMD axpy, like the Perceptron's, does better without hints.
+    /// Adaptive steps over a large dimension wait on their state: a cell
+    /// of `v`, `Σg²` (and NAG's scale) per entry, and the running sum's
+    /// when averaging, a cache miss each, as FTRL-Proximal's cells were
+    /// (SPEED.md#adagrads-step). The plain step's SIMD axpy, like the
+    /// Perceptron's, does better without hints.
     const PREFETCH: bool = true;
     #[inline(always)]
     fn prefetch<R: Row>(&self, x: &R) {
