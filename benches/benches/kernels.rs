@@ -9,7 +9,9 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rosenblatt_benches::{random_f32, random_indices, random_u8, sparse_dot_4acc};
-use rosenblatt_kernels::{Backend, DenseRow, Index, Ones, Row, SparseRow, U8Values, Values, scalar, sparse_dot_sparse};
+use rosenblatt_kernels::{
+    Backend, CellWidth, DenseRow, Index, Ones, Row, SparseRow, U8Values, Values, scalar, sparse_dot_sparse,
+};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -80,10 +82,12 @@ fn bench_rows<R: Row>(c: &mut Criterion, tag: &str, rows: &[R], row_bytes: u64) 
     });
     // The same state in cells [w_i, G_i] (the learner's layout past the
     // cache).
-    let mut cells: Vec<[f32; 2]> = wm.iter().zip(&g2).map(|(&w, &g)| [w, g]).collect();
+    let mut cells: Vec<f32> = wm.iter().zip(&g2).flat_map(|(&w, &g)| [w, g]).collect();
     for (name, b) in backends {
         g.bench_function(format!("{name}-cells"), |bn| {
-            bn.iter(|| rows.iter().for_each(|r| r.adagrad_cells_in(b, black_box(1e-9), 1e-3, &mut cells)))
+            bn.iter(|| {
+                rows.iter().for_each(|r| r.adagrad_cells_in(b, black_box(1e-9), 1e-3, &mut cells, CellWidth::Two))
+            })
         });
     }
     g.finish();

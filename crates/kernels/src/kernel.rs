@@ -69,44 +69,49 @@ impl<I: Index> Layout for Indexed<I> {
     }
 }
 
-/// State in cells of `N` floats, `N` 2 or 4 (AdaGrad's `[w_i, G_i]`, NAG's
-/// `[w_i, G_i, s_i, unused]`), so that a step touches one cache line per
-/// entry, not one per array: entry `k`'s cell starts at float
-/// `N·feature(k)`; a pointer `f` floats on reads float `f` of each cell.
+/// State in cells of `1 << shift` floats (AdaGrad's `[w_i, G_i]`, NAG's
+/// `[w_i, G_i, s_i, unused]`: [`crate::CellWidth`]), so that a step
+/// touches one cache line per entry, not one per array: entry `k`'s cell
+/// starts at float `feature(k) << shift`; a pointer `f` floats on reads
+/// float `f` of each cell. The width is a value, not a type: one copy of
+/// each kernel serves both.
 #[derive(Clone, Copy)]
-pub(crate) struct Cells<L, const N: usize>(pub(crate) L);
+pub(crate) struct Cells<L> {
+    pub(crate) rows: L,
+    pub(crate) shift: u32,
+}
 
-impl<I: Index, const N: usize> Layout for Cells<Indexed<I>, N> {
+impl<I: Index> Layout for Cells<Indexed<I>> {
     const CONTIGUOUS: bool = false;
     #[inline(always)]
     unsafe fn load_w<S: Simd>(self, w: *const f32, k: usize) -> S {
-        // SAFETY: as `Indexed::load_w`, each cell (`N` floats from
-        // `N·idx[j]`) in bounds of `w`'s cells.
+        // SAFETY: as `Indexed::load_w`, each cell (from float
+        // `idx[j] << shift`) in bounds of `w`'s cells.
         unsafe {
             if I::BITS == 32 {
-                S::gather_u32_cells::<N>(w, self.0.0.add(k).cast::<u32>())
+                S::gather_u32_cells(w, self.rows.0.add(k).cast::<u32>(), self.shift)
             } else {
-                S::gather_u16_cells::<N>(w, self.0.0.add(k).cast::<u16>())
+                S::gather_u16_cells(w, self.rows.0.add(k).cast::<u16>(), self.shift)
             }
         }
     }
     #[inline(always)]
     unsafe fn w_index(self, k: usize) -> usize {
         // SAFETY: forwarded from the caller.
-        N * unsafe { self.0.w_index(k) }
+        unsafe { self.rows.w_index(k) << self.shift }
     }
 }
 
-impl<const N: usize> Layout for Cells<Contiguous, N> {
+impl Layout for Cells<Contiguous> {
     const CONTIGUOUS: bool = false;
     #[inline(always)]
     unsafe fn load_w<S: Simd>(self, w: *const f32, k: usize) -> S {
         // SAFETY: the caller guarantees `k + 8 <= n`, whose cells `w` covers.
-        unsafe { S::gather_at(w, std::array::from_fn(|j| N * (k + j))) }
+        unsafe { S::gather_at(w, std::array::from_fn(|j| (k + j) << self.shift)) }
     }
     #[inline(always)]
     unsafe fn w_index(self, k: usize) -> usize {
-        N * k
+        k << self.shift
     }
 }
 

@@ -80,5 +80,5 @@ pub use backend::{Backend, build_level, describe};
 pub use bytes::{ByteIsa, dots_u8, dots_u8_on};
 pub use error::KernelError;
 pub use examples::{Examples, prefetch};
-pub use row::{DenseRow, Row, SparseRow, check_indices, sparse_dot_sparse};
+pub use row::{CellWidth, DenseRow, Row, SparseRow, check_indices, sparse_dot_sparse};
 pub use values::{Index, Ones, StoredValues, U8Values, ValueKind, Values};

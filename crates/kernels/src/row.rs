@@ -40,12 +40,12 @@ pub trait Row: Copy + Send + Sync {
     fn norm_sq_in(&self, b: Backend) -> f32;
     /// AdaGrad's step ([`Row::adagrad`]) on a given backend.
     fn adagrad_in(&self, b: Backend, c: f64, g: f64, w: &mut [f32], g2: &mut [f32], s: Option<&[f32]>);
-    /// `row · w` with `w_i = cells[i][0]` ([`Row::dot_cells`]) on a given
-    /// backend.
-    fn dot_cells_in<const N: usize>(&self, b: Backend, cells: &[[f32; N]]) -> f32;
+    /// `row · w` with the weights in cells ([`Row::dot_cells`]) on a
+    /// given backend.
+    fn dot_cells_in(&self, b: Backend, cells: &[f32], width: CellWidth) -> f32;
     /// AdaGrad's or NAG's step on cells ([`Row::adagrad_cells`]) on a
     /// given backend.
-    fn adagrad_cells_in<const N: usize>(&self, b: Backend, c: f64, g: f64, cells: &mut [[f32; N]]);
+    fn adagrad_cells_in(&self, b: Backend, c: f64, g: f64, cells: &mut [f32], width: CellWidth);
 
     /// `row · w`.
     #[inline]
@@ -89,22 +89,23 @@ pub trait Row: Copy + Send + Sync {
     fn adagrad(&self, c: f64, g: f64, w: &mut [f32], g2: &mut [f32], s: Option<&[f32]>) {
         self.adagrad_in(Backend::best(), c, g, w, g2, s)
     }
-    /// `row · w` with the weights in the first float of each `N`-float
-    /// cell (`w_i = cells[i][0]`, `N` 2 or 4): the same sum, in the same
-    /// order and bits, as [`Row::dot`] of those weights.
+    /// `row · w` with the weights in the first float of each cell of
+    /// `width` floats (`w_i = cells[i·width]`): the same sum, in the same
+    /// order and bits, as [`Row::dot`] of those weights. Panics if `cells`
+    /// holds fewer than a cell per feature.
     #[inline]
-    fn dot_cells<const N: usize>(&self, cells: &[[f32; N]]) -> f32 {
-        self.dot_cells_in(Backend::best(), cells)
+    fn dot_cells(&self, cells: &[f32], width: CellWidth) -> f32 {
+        self.dot_cells_in(Backend::best(), cells, width)
     }
     /// [`Row::adagrad`] with each feature's state side by side in one cell,
     /// so that a step touches one cache line per feature, not one per
-    /// array: `cells[i] = [w_i, G_i]` (AdaGrad, every scale 1) or
-    /// `[w_i, G_i, s_i, unused]` (NAG). The same bits as [`Row::adagrad`]
-    /// on the separate arrays. Panics if `cells` is shorter than the
-    /// dimension; `N` other than 2 or 4 does not compile.
+    /// array: `[w_i, G_i]` ([`CellWidth::Two`], AdaGrad, every scale 1) or
+    /// `[w_i, G_i, s_i, unused]` ([`CellWidth::Four`], NAG) from float
+    /// `i·width`. The same bits as [`Row::adagrad`] on separate arrays.
+    /// Panics if `cells` holds fewer than a cell per feature.
     #[inline]
-    fn adagrad_cells<const N: usize>(&self, c: f64, g: f64, cells: &mut [[f32; N]]) {
-        self.adagrad_cells_in(Backend::best(), c, g, cells)
+    fn adagrad_cells(&self, c: f64, g: f64, cells: &mut [f32], width: CellWidth) {
+        self.adagrad_cells_in(Backend::best(), c, g, cells, width)
     }
     /// The increments of [`Row::axpy`]`(alpha, w)`, for an update applied
     /// later: appends `(i, δ)` for each stored entry, so that adding each
@@ -143,18 +144,55 @@ fn adagrad_step(dim: usize, c: f64, g: f64, w: &mut [f32], g2: &mut [f32], s: Op
     AdagradStep { c, g, w: w.as_mut_ptr(), g2: g2.as_mut_ptr(), s: s.map(<[f32]>::as_ptr) }
 }
 
-/// As [`adagrad_step`], for the state in `N`-float cells ([`Cells`]):
-/// the weights from float 0, the sums from float 1 and, in four-float
-/// cells, the scales from float 2, each at stride `N`.
+/// How many floats hold one feature's state side by side, for
+/// [`Row::adagrad_cells`] and [`Row::dot_cells`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CellWidth {
+    /// `[w_i, G_i]`: AdaGrad's weight and sum of squared gradients.
+    Two,
+    /// `[w_i, G_i, s_i, unused]`: NAG's, with its scale (16 bytes, so a
+    /// cell never straddles a cache line).
+    Four,
+}
+
+impl CellWidth {
+    /// Floats a cell.
+    #[inline(always)]
+    pub fn floats(self) -> usize {
+        1 << self.shift()
+    }
+    #[inline(always)]
+    fn shift(self) -> u32 {
+        match self {
+            CellWidth::Two => 1,
+            CellWidth::Four => 2,
+        }
+    }
+}
+
+/// Checks that `cells` hold a cell per feature of `dim`.
 #[inline(always)]
 #[track_caller]
-fn adagrad_cells_step<const N: usize>(dim: usize, c: f64, g: f64, cells: &mut [[f32; N]]) -> AdagradStep {
-    const { assert!(N == 2 || N == 4, "cells of 2 floats (AdaGrad) or 4 (NAG)") };
-    check_weights(cells.len(), dim);
-    let w = cells.as_mut_ptr().cast::<f32>();
+fn check_cells(len: usize, dim: usize, width: CellWidth) {
+    let need = dim.checked_mul(width.floats());
+    assert!(
+        need.is_some_and(|n| len >= n),
+        "cells of length {len} hold fewer than {dim} cells of {} floats",
+        width.floats()
+    );
+}
+
+/// As [`adagrad_step`], for the state in cells ([`Cells`]): the weights
+/// from float 0, the sums from float 1 and, in four-float cells, the
+/// scales from float 2, each at the cell's stride.
+#[inline(always)]
+#[track_caller]
+fn adagrad_cells_step(dim: usize, c: f64, g: f64, cells: &mut [f32], width: CellWidth) -> AdagradStep {
+    check_cells(cells.len(), dim, width);
+    let w = cells.as_mut_ptr();
     // `wrapping_add`: no cell is read unless the row has an entry, and then
     // these lie inside the first cell.
-    let s = (N == 4).then(|| w.wrapping_add(2).cast_const());
+    let s = (width == CellWidth::Four).then(|| w.wrapping_add(2).cast_const());
     AdagradStep { c, g, w, g2: w.wrapping_add(1), s }
 }
 
@@ -212,12 +250,12 @@ impl<'a, I: Index, V: Values> SparseRow<'a, I, V> {
     fn backend_for(&self, b: Backend) -> Backend {
         if I::BITS == 32 && b.gathers_i32() && self.dim > (1usize << 31) { Backend::portable() } else { b }
     }
-    /// As [`SparseRow::backend_for`], for a gather of `n`-float cells,
-    /// whose offsets reach `n/2` times the index (in units of 8 bytes).
+    /// As [`SparseRow::backend_for`], for a gather of cells, whose 32-bit
+    /// offsets are the indices times the cell's floats.
     #[inline(always)]
-    fn backend_for_cells(&self, b: Backend, n: usize) -> Backend {
-        let reach = self.dim.saturating_mul(n / 2);
-        if I::BITS == 32 && b.gathers_i32() && reach > (1usize << 31) { Backend::portable() } else { b }
+    fn backend_for_cells(&self, b: Backend, width: CellWidth) -> Backend {
+        let reach = self.dim.saturating_mul(width.floats());
+        if b.gathers_i32() && reach > (1usize << 31) { Backend::portable() } else { b }
     }
 }
 
@@ -307,23 +345,23 @@ impl<I: Index, V: Values> Row for SparseRow<'_, I, V> {
         unsafe { backend::adagrad(self.backend_for(b), l, self.values, self.nnz(), st) }
     }
     #[inline]
-    fn dot_cells_in<const N: usize>(&self, b: Backend, cells: &[[f32; N]]) -> f32 {
-        check_weights(cells.len(), self.dim);
-        let l = Cells::<_, N>(Indexed(self.indices.as_ptr()));
+    fn dot_cells_in(&self, b: Backend, cells: &[f32], width: CellWidth) -> f32 {
+        check_cells(cells.len(), self.dim, width);
+        let l = Cells { rows: Indexed(self.indices.as_ptr()), shift: width.shift() };
         // SAFETY: as in `dot_in`, for the cells: every index is below
-        // `dim <= cells.len()`, so float `N·index` lies in `cells`, and
-        // `backend_for_cells` keeps the scaled gathers' offsets below 2^31.
-        unsafe { backend::dot(self.backend_for_cells(b, N), l, self.values, self.nnz(), cells.as_ptr().cast()) }
+        // `dim`, so its cell lies in `cells` (checked), and
+        // `backend_for_cells` keeps the shifted gathers' offsets below 2^31.
+        unsafe { backend::dot(self.backend_for_cells(b, width), l, self.values, self.nnz(), cells.as_ptr()) }
     }
     #[inline]
-    fn adagrad_cells_in<const N: usize>(&self, b: Backend, c: f64, g: f64, cells: &mut [[f32; N]]) {
-        let st = adagrad_cells_step(self.dim, c, g, cells);
-        let l = Cells::<_, N>(Indexed(self.indices.as_ptr()));
+    fn adagrad_cells_in(&self, b: Backend, c: f64, g: f64, cells: &mut [f32], width: CellWidth) {
+        let st = adagrad_cells_step(self.dim, c, g, cells, width);
+        let l = Cells { rows: Indexed(self.indices.as_ptr()), shift: width.shift() };
         // SAFETY: as in `adagrad_in`, for the cells (`adagrad_cells_step`
         // checked they cover the dimension): the weight, sum and scale of
-        // feature `i` are floats `N·i`, `N·i + 1` and `N·i + 2`, distinct
-        // for distinct indices.
-        unsafe { backend::adagrad(self.backend_for_cells(b, N), l, self.values, self.nnz(), st) }
+        // feature `i` are floats 0, 1 and 2 of its own cell, distinct for
+        // distinct indices.
+        unsafe { backend::adagrad(self.backend_for_cells(b, width), l, self.values, self.nnz(), st) }
     }
     #[inline]
     fn axpy_terms(&self, alpha: f32, out: &mut Vec<(u32, f32)>) -> bool {
@@ -428,18 +466,20 @@ impl<V: StoredValues> Row for DenseRow<V> {
         unsafe { backend::adagrad(b, Contiguous, self.values, self.dim(), st) }
     }
     #[inline]
-    fn dot_cells_in<const N: usize>(&self, b: Backend, cells: &[[f32; N]]) -> f32 {
-        check_weights(cells.len(), self.dim());
-        // SAFETY: entry `k` reads float `N·k` of the cells, `k < dim <= cells.len()`.
-        unsafe { backend::dot(b, Cells::<_, N>(Contiguous), self.values, self.dim(), cells.as_ptr().cast()) }
+    fn dot_cells_in(&self, b: Backend, cells: &[f32], width: CellWidth) -> f32 {
+        check_cells(cells.len(), self.dim(), width);
+        let l = Cells { rows: Contiguous, shift: width.shift() };
+        // SAFETY: entry `k` reads cell `k < dim`, which `cells` holds (checked).
+        unsafe { backend::dot(b, l, self.values, self.dim(), cells.as_ptr()) }
     }
     #[inline]
-    fn adagrad_cells_in<const N: usize>(&self, b: Backend, c: f64, g: f64, cells: &mut [[f32; N]]) {
-        let st = adagrad_cells_step(self.dim(), c, g, cells);
+    fn adagrad_cells_in(&self, b: Backend, c: f64, g: f64, cells: &mut [f32], width: CellWidth) {
+        let st = adagrad_cells_step(self.dim(), c, g, cells, width);
+        let l = Cells { rows: Contiguous, shift: width.shift() };
         // SAFETY: entry `k` uses cell `k < dim`, which the cells cover
         // (`adagrad_cells_step` checked); the cells are exclusively
         // borrowed.
-        unsafe { backend::adagrad(b, Cells::<_, N>(Contiguous), self.values, self.dim(), st) }
+        unsafe { backend::adagrad(b, l, self.values, self.dim(), st) }
     }
 }
 

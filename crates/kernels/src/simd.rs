@@ -53,18 +53,19 @@ pub(crate) unsafe trait Simd: Copy {
     /// # Safety
     /// As [`Simd::gather_u32`].
     unsafe fn gather_u16(base: *const f32, idx: *const u16) -> Self;
-    /// `[base[N·idx[0]], …, base[N·idx[7]]]` for `N` 2 or 4: the first
-    /// (or, from `base + f`, float `f`) of each indexed `N`-float cell.
+    /// `[base[idx[0] << shift], …, base[idx[7] << shift]]`: the first
+    /// (or, from `base + f`, float `f`) of each indexed cell of
+    /// `1 << shift` floats.
     ///
     /// # Safety
-    /// As [`Simd::gather_u32`], for each `base + N·idx[j]`, and every
-    /// `N/2·idx[j] < 2^31`.
-    unsafe fn gather_u32_cells<const N: usize>(base: *const f32, idx: *const u32) -> Self;
+    /// As [`Simd::gather_u32`], for each `base + (idx[j] << shift)`, and
+    /// every `idx[j] << shift < 2^31`.
+    unsafe fn gather_u32_cells(base: *const f32, idx: *const u32, shift: u32) -> Self;
     /// As [`Simd::gather_u32_cells`] with 16-bit indices.
     ///
     /// # Safety
     /// As [`Simd::gather_u32_cells`].
-    unsafe fn gather_u16_cells<const N: usize>(base: *const f32, idx: *const u16) -> Self;
+    unsafe fn gather_u16_cells(base: *const f32, idx: *const u16, shift: u32) -> Self;
     /// `[base[at[0]], …, base[at[7]]]`.
     ///
     /// # Safety
@@ -195,14 +196,14 @@ unsafe impl Simd for Portable {
         Portable(wide::f32x8::new(i.map(|j| unsafe { *base.add(j) })))
     }
     #[inline(always)]
-    unsafe fn gather_u32_cells<const N: usize>(base: *const f32, idx: *const u32) -> Self {
+    unsafe fn gather_u32_cells(base: *const f32, idx: *const u32, shift: u32) -> Self {
         // SAFETY: the caller guarantees eight readable indices, each cell in bounds of `base`.
-        unsafe { Self::gather_at(base, split_u32(idx).map(|j| N * j)) }
+        unsafe { Self::gather_at(base, split_u32(idx).map(|j| j << shift)) }
     }
     #[inline(always)]
-    unsafe fn gather_u16_cells<const N: usize>(base: *const f32, idx: *const u16) -> Self {
+    unsafe fn gather_u16_cells(base: *const f32, idx: *const u16, shift: u32) -> Self {
         // SAFETY: as in `gather_u32_cells`.
-        unsafe { Self::gather_at(base, split_u16(idx).map(|j| N * j)) }
+        unsafe { Self::gather_at(base, split_u16(idx).map(|j| j << shift)) }
     }
     #[inline(always)]
     unsafe fn gather_at(base: *const f32, at: [usize; 8]) -> Self {
@@ -290,21 +291,16 @@ mod x86 {
             Avx2Fma(unsafe { _mm256_i32gather_ps::<4>(base, i) })
         }
 
-        /// `vgatherdps` of the first float of `N`-float cells (`N` 2 or 4)
-        /// at the eight indices `i`: scaled by 8 bytes, after doubling for
-        /// four-float cells (each `N/2·i[j] < 2^31`).
+        /// `vgatherdps` of the first float of the cells of `1 << shift`
+        /// floats at the eight indices `i` (each `i[j] << shift < 2^31`).
         ///
         /// # Safety
         /// Every cell is readable; the CPU has AVX2.
         #[inline(always)]
-        unsafe fn gather_cells_hw<const N: usize>(base: *const f32, i: __m256i) -> Self {
-            const { assert!(N == 2 || N == 4) };
+        unsafe fn gather_cells_hw(base: *const f32, i: __m256i, shift: u32) -> Self {
             // SAFETY: the caller guarantees every lane's address is readable
             // and AVX2.
-            unsafe {
-                let i = if N == 4 { _mm256_slli_epi32::<1>(i) } else { i };
-                Avx2Fma(_mm256_i32gather_ps::<8>(base, i))
-            }
+            unsafe { Self::gather_hw(base, _mm256_sll_epi32(i, _mm_cvtsi32_si128(shift as i32))) }
         }
     }
 
@@ -360,23 +356,26 @@ mod x86 {
             unsafe { Self::gather_scalar(base, super::split_u16(idx)) }
         }
         #[inline(always)]
-        unsafe fn gather_u32_cells<const N: usize>(base: *const f32, idx: *const u32) -> Self {
+        unsafe fn gather_u32_cells(base: *const f32, idx: *const u32, shift: u32) -> Self {
             if HW {
-                // SAFETY: eight readable indices; AVX2 available (caller's
-                // contract).
-                return unsafe { Self::gather_cells_hw::<N>(base, _mm256_loadu_si256(idx.cast())) };
+                // SAFETY: eight readable indices, each shifted below 2^31
+                // with its cell in bounds of `base`; AVX2 available
+                // (caller's contract).
+                return unsafe { Self::gather_cells_hw(base, _mm256_loadu_si256(idx.cast()), shift) };
             }
             // SAFETY: eight readable indices, each cell in bounds of `base`.
-            unsafe { Self::gather_scalar(base, super::split_u32(idx).map(|j| N * j)) }
+            unsafe { Self::gather_scalar(base, super::split_u32(idx).map(|j| j << shift)) }
         }
         #[inline(always)]
-        unsafe fn gather_u16_cells<const N: usize>(base: *const f32, idx: *const u16) -> Self {
+        unsafe fn gather_u16_cells(base: *const f32, idx: *const u16, shift: u32) -> Self {
             if HW {
                 // SAFETY: as in `gather_u32_cells`, the u16 indices widened.
-                return unsafe { Self::gather_cells_hw::<N>(base, _mm256_cvtepu16_epi32(_mm_loadu_si128(idx.cast()))) };
+                return unsafe {
+                    Self::gather_cells_hw(base, _mm256_cvtepu16_epi32(_mm_loadu_si128(idx.cast())), shift)
+                };
             }
             // SAFETY: eight readable indices, each cell in bounds of `base`.
-            unsafe { Self::gather_scalar(base, super::split_u16(idx).map(|j| N * j)) }
+            unsafe { Self::gather_scalar(base, super::split_u16(idx).map(|j| j << shift)) }
         }
         #[inline(always)]
         unsafe fn gather_at(base: *const f32, at: [usize; 8]) -> Self {

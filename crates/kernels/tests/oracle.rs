@@ -8,8 +8,8 @@
 
 use proptest::prelude::*;
 use rosenblatt_kernels::{
-    Backend, ByteIsa, DenseRow, Index, KernelError, Ones, Row, SparseRow, U8Values, Values, dense, dots_u8_on, scalar,
-    sparse_dot_sparse,
+    Backend, ByteIsa, CellWidth, DenseRow, Index, KernelError, Ones, Row, SparseRow, U8Values, Values, dense,
+    dots_u8_on, scalar, sparse_dot_sparse,
 };
 
 const U: f64 = 1.0 / (1u64 << 24) as f64;
@@ -507,22 +507,21 @@ fn check_adagrad<R: Row>(row: R, r: &mut Rng) {
             let bits_of = |cells: &[f32], n: usize, f: usize| {
                 cells.iter().skip(f).step_by(n).map(|x| x.to_bits()).collect::<Vec<_>>()
             };
-            let (w_cells, g_cells, dot) = match scales {
-                None => {
-                    let mut cells: Vec<[f32; 2]> = w.iter().zip(&g2).map(|(&w, &g)| [w, g]).collect();
-                    row.adagrad_cells_in(b, c, g, &mut cells);
-                    let flat = cells.as_flattened();
-                    (bits_of(flat, 2, 0), bits_of(flat, 2, 1), row.dot_cells_in(b, &cells))
-                }
-                Some(s) => {
-                    let mut cells: Vec<[f32; 4]> =
-                        w.iter().zip(&g2).zip(s).map(|((&w, &g), &s)| [w, g, s, f32::NAN]).collect();
-                    row.adagrad_cells_in(b, c, g, &mut cells);
-                    assert!(cells.iter().zip(s).all(|(c, &s)| c[2] == s && c[3].is_nan()), "scales kept");
-                    let flat = cells.as_flattened();
-                    (bits_of(flat, 4, 0), bits_of(flat, 4, 1), row.dot_cells_in(b, &cells))
-                }
+            let (width, mut cells) = match scales {
+                None => (CellWidth::Two, w.iter().zip(&g2).flat_map(|(&w, &g)| [w, g]).collect::<Vec<_>>()),
+                Some(s) => (
+                    CellWidth::Four,
+                    w.iter().zip(&g2).zip(s).flat_map(|((&w, &g), &s)| [w, g, s, f32::NAN]).collect::<Vec<_>>(),
+                ),
             };
+            row.adagrad_cells_in(b, c, g, &mut cells, width);
+            let n = width.floats();
+            if let Some(s) = scales {
+                let kept = cells.chunks(n).zip(s).all(|(c, &s)| c[2] == s && c[3].is_nan());
+                assert!(kept, "scales kept on {}", b.name());
+            }
+            let (w_cells, g_cells, dot) =
+                (bits_of(&cells, n, 0), bits_of(&cells, n, 1), row.dot_cells_in(b, &cells, width));
             assert_eq!(g_cells, bits(&g_want), "G in cells on {}, scales {}", b.name(), scales.is_some());
             assert_eq!(w_cells, bits(&w_want), "w in cells on {}, scales {}", b.name(), scales.is_some());
             assert_eq!(dot.to_bits(), row.dot_in(b, &w_want).to_bits(), "the dot over cells on {}", b.name());

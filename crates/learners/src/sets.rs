@@ -3,7 +3,7 @@
 //! — and the label checks every learner runs before training.
 
 use crate::error::LearnError;
-use rosenblatt_kernels::{Backend, Examples, KernelError, Row, SparseRow};
+use rosenblatt_kernels::{Backend, CellWidth, Examples, KernelError, Row, SparseRow};
 
 /// Rows per block when data larger than memory is read block by block
 /// ([`crate::Order::Blocks`]), each block released after use (the
@@ -138,16 +138,17 @@ impl<R: Row> Row for Lifted<R> {
         self.0.adagrad_in(b, c, g, &mut w[..d], &mut g2[..d], s.map(|s| &s[..d]));
         (g2[d], w[d]) = rosenblatt_kernels::scalar::adagrad_step(g2[d], w[d], s.map_or(1.0, |s| s[d]), 1.0, c, g);
     }
-    fn dot_cells_in<const N: usize>(&self, b: Backend, cells: &[[f32; N]]) -> f32 {
-        let d = self.0.dim();
-        self.0.dot_cells_in(b, &cells[..d]) + cells[d][0]
+    fn dot_cells_in(&self, b: Backend, cells: &[f32], width: CellWidth) -> f32 {
+        let at = self.0.dim() * width.floats();
+        self.0.dot_cells_in(b, &cells[..at], width) + cells[at]
     }
-    fn adagrad_cells_in<const N: usize>(&self, b: Backend, c: f64, g: f64, cells: &mut [[f32; N]]) {
-        let d = self.0.dim();
-        self.0.adagrad_cells_in(b, c, g, &mut cells[..d]);
-        // Four-float cells carry NAG's scale third; two-float cells none.
-        let s = cells[d].get(2).copied().unwrap_or(1.0);
-        (cells[d][1], cells[d][0]) = rosenblatt_kernels::scalar::adagrad_step(cells[d][1], cells[d][0], s, 1.0, c, g);
+    fn adagrad_cells_in(&self, b: Backend, c: f64, g: f64, cells: &mut [f32], width: CellWidth) {
+        let at = self.0.dim() * width.floats();
+        let (inner, last) = cells.split_at_mut(at);
+        self.0.adagrad_cells_in(b, c, g, inner, width);
+        // Four-float cells carry NAG's scale third.
+        let s = if width == CellWidth::Four { last[2] } else { 1.0 };
+        (last[1], last[0]) = rosenblatt_kernels::scalar::adagrad_step(last[1], last[0], s, 1.0, c, g);
     }
 }
 

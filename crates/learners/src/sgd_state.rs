@@ -18,7 +18,7 @@
 
 use crate::error::LearnError;
 use crate::memory::{StateVec, zeros};
-use rosenblatt_kernels::Row;
+use rosenblatt_kernels::{CellWidth, Row};
 
 /// `v` over `dim` features; for adaptive steps `G` over `dim + 1` (the
 /// bias's last); for NAG `s` over `dim` (the bias's scale is 1).
@@ -26,11 +26,11 @@ use rosenblatt_kernels::Row;
 pub(crate) enum Coords {
     /// Separate arrays (`g2` empty unless adaptive, `s` unless NAG).
     Split { v: StateVec<f32>, g2: StateVec<f32>, s: StateVec<f32> },
-    /// Cells of `stride` floats (2: AdaGrad, 4: NAG) laid end to end,
-    /// `dim + 1` of them: float `stride·i` is `v_i`, the next `G_i`, the
+    /// Cells of `width` floats (two: AdaGrad, four: NAG) laid end to end,
+    /// `dim + 1` of them: float `i·width` is `v_i`, the next `G_i`, the
     /// next (NAG) `s_i`. Cell `dim` holds the bias's `G` (its other floats
     /// unused).
-    Cells { floats: StateVec<f32>, stride: usize, dim: usize },
+    Cells { floats: StateVec<f32>, width: CellWidth, dim: usize },
 }
 
 impl Coords {
@@ -38,8 +38,8 @@ impl Coords {
     /// lays an adaptive state side by side.
     pub(crate) fn new(dim: usize, adaptive: bool, scaled: bool, cells: bool) -> Result<Self, LearnError> {
         Ok(if adaptive && cells {
-            let stride = if scaled { 4 } else { 2 };
-            Coords::Cells { floats: zeros(dim.saturating_add(1).saturating_mul(stride))?, stride, dim }
+            let width = if scaled { CellWidth::Four } else { CellWidth::Two };
+            Coords::Cells { floats: zeros(dim.saturating_add(1).saturating_mul(width.floats()))?, width, dim }
         } else {
             let g2 = if adaptive { zeros(dim.saturating_add(1))? } else { StateVec::default() };
             let s = if scaled { zeros(dim)? } else { StateVec::default() };
@@ -59,8 +59,7 @@ impl Coords {
     pub(crate) fn dot<R: Row>(&self, x: &R) -> f32 {
         match self {
             Coords::Split { v, .. } => x.dot(v),
-            Coords::Cells { floats, stride: 2, .. } => x.dot_cells::<2>(floats.as_chunks().0),
-            Coords::Cells { floats, .. } => x.dot_cells::<4>(floats.as_chunks().0),
+            Coords::Cells { floats, width, .. } => x.dot_cells(floats, *width),
         }
     }
 
@@ -86,8 +85,7 @@ impl Coords {
     pub(crate) fn adagrad<R: Row>(&mut self, x: &R, c: f64, g: f64) {
         match self {
             Coords::Split { v, g2, s } => x.adagrad(c, g, v, g2, (!s.is_empty()).then_some(&s[..])),
-            Coords::Cells { floats, stride: 2, .. } => x.adagrad_cells::<2>(c, g, floats.as_chunks_mut().0),
-            Coords::Cells { floats, .. } => x.adagrad_cells::<4>(c, g, floats.as_chunks_mut().0),
+            Coords::Cells { floats, width, .. } => x.adagrad_cells(c, g, floats, *width),
         }
     }
 
@@ -99,7 +97,9 @@ impl Coords {
     pub(crate) fn normalize<R: Row>(&mut self, x: &R, n: f64, moved: impl FnMut(usize, f32, f32)) -> f64 {
         match self {
             Coords::Split { v, s, .. } if !s.is_empty() => rescale(Apart(v, s), x, n, moved),
-            Coords::Cells { floats, stride: 4, .. } => rescale(Together(floats.as_chunks_mut().0), x, n, moved),
+            Coords::Cells { floats, width: CellWidth::Four, .. } => {
+                rescale(Together(floats.as_chunks_mut().0), x, n, moved)
+            }
             _ => n,
         }
     }
@@ -116,8 +116,8 @@ impl Coords {
                     }
                 }
             }
-            Coords::Cells { floats, stride: 2, .. } => x.prefetch_state(floats.as_chunks::<2>().0),
-            Coords::Cells { floats, .. } => x.prefetch_state(floats.as_chunks::<4>().0),
+            Coords::Cells { floats, width: CellWidth::Two, .. } => x.prefetch_state(floats.as_chunks::<2>().0),
+            Coords::Cells { floats, width: CellWidth::Four, .. } => x.prefetch_state(floats.as_chunks::<4>().0),
         }
     }
 
@@ -127,7 +127,7 @@ impl Coords {
     pub(crate) fn strided_mut(&mut self) -> (&mut [f32], usize) {
         match self {
             Coords::Split { v, .. } => (v, 1),
-            Coords::Cells { floats, stride, dim } => (&mut floats[..*dim * *stride], *stride),
+            Coords::Cells { floats, width, dim } => (&mut floats[..*dim * width.floats()], width.floats()),
         }
     }
 
@@ -142,22 +142,15 @@ impl Coords {
     /// Float `field` of every cell (of the first `n`), or the separate
     /// array `split`: one iterator type for both.
     fn field<'a>(&'a self, split: &'a [f32], field: usize, n: usize) -> impl Iterator<Item = f32> + 'a {
-        // One of the two is empty.
-        let cells: &[f32] = match self {
-            Coords::Cells { floats, stride, .. } => {
-                &floats[field.min(floats.len())..][..(n * stride).saturating_sub(field)]
+        // One iterator type for both: a step of one over the array, or of
+        // a cell over the cells from float `field`.
+        let (floats, step) = match self {
+            Coords::Cells { floats, width, .. } => {
+                (&floats[field.min(floats.len())..][..(n * width.floats()).saturating_sub(field)], width.floats())
             }
-            Coords::Split { .. } => &[],
+            Coords::Split { .. } => (split, 1),
         };
-        let stride = self.stride();
-        split.iter().copied().chain(cells.iter().step_by(stride).copied())
-    }
-
-    fn stride(&self) -> usize {
-        match self {
-            Coords::Split { .. } => 1,
-            Coords::Cells { stride, .. } => *stride,
-        }
+        floats.iter().step_by(step).copied()
     }
 
     /// `v`, in order.
@@ -180,7 +173,7 @@ impl Coords {
     pub(crate) fn scales(&self) -> impl Iterator<Item = f32> + '_ {
         match self {
             Coords::Split { s, .. } => self.field(s, 2, 0),
-            Coords::Cells { stride: 4, dim, .. } => self.field(&[], 2, *dim),
+            Coords::Cells { width: CellWidth::Four, dim, .. } => self.field(&[], 2, *dim),
             Coords::Cells { .. } => self.field(&[], 2, 0),
         }
     }
@@ -205,7 +198,9 @@ impl Coords {
                 },
                 1,
             ),
-            Coords::Cells { floats, stride, .. } => (&mut floats[field..(n * *stride).max(field)], *stride),
+            Coords::Cells { floats, width, .. } => {
+                (&mut floats[field..(n * width.floats()).max(field)], width.floats())
+            }
         };
         floats.iter_mut().step_by(stride).zip(src).for_each(|(a, b)| *a = b);
     }
@@ -225,7 +220,7 @@ impl Coords {
     /// Sets `s` from `src`, in order (nothing unless NAG).
     pub(crate) fn set_scales(&mut self, src: impl IntoIterator<Item = f32>) {
         match self {
-            Coords::Cells { stride: 2, .. } => {}
+            Coords::Cells { width: CellWidth::Two, .. } => {}
             _ => {
                 let n = self.dim();
                 self.set_field(2, n, src);
@@ -237,34 +232,34 @@ impl Coords {
     pub(crate) fn bias_sum(&mut self) -> &mut f32 {
         match self {
             Coords::Split { g2, .. } => g2.last_mut().expect("adaptive: a bias accumulator"),
-            Coords::Cells { floats, stride, dim } => &mut floats[*dim * *stride + 1],
+            Coords::Cells { floats, width, dim } => &mut floats[*dim * width.floats() + 1],
         }
     }
 
     /// `f` given `v` as one slice, and `v` set from it after: a copy for
     /// cells (checkpoints and mixing, O(d) once).
     pub(crate) fn with_weights<T>(&mut self, f: impl FnOnce(&mut [f32]) -> T) -> T {
-        let mut v: Vec<f32> = self.weights().collect();
-        let out = f(&mut v);
-        let mut it = v.into_iter();
-        self.map_weights(|_| it.next().unwrap_or(0.0));
-        out
+        match self {
+            Coords::Split { v, .. } => f(v),
+            Coords::Cells { floats, width, dim } => with_field(floats, *width, *dim, 0, f),
+        }
     }
 
     /// As [`Coords::with_weights`], for `G`.
     pub(crate) fn with_sums<T>(&mut self, f: impl FnOnce(&mut [f32]) -> T) -> T {
-        let mut g: Vec<f32> = self.sums().collect();
-        let out = f(&mut g);
-        self.set_sums(g);
-        out
+        match self {
+            Coords::Split { g2, .. } => f(g2),
+            Coords::Cells { floats, width, dim } => with_field(floats, *width, *dim + 1, 1, f),
+        }
     }
 
-    /// As [`Coords::with_weights`], for `s`.
+    /// As [`Coords::with_weights`], for `s` (empty unless NAG).
     pub(crate) fn with_scales<T>(&mut self, f: impl FnOnce(&mut [f32]) -> T) -> T {
-        let mut s: Vec<f32> = self.scales().collect();
-        let out = f(&mut s);
-        self.set_scales(s);
-        out
+        match self {
+            Coords::Split { s, .. } => f(s),
+            Coords::Cells { floats, width: CellWidth::Four, dim } => with_field(floats, CellWidth::Four, *dim, 2, f),
+            Coords::Cells { .. } => f(&mut []),
+        }
     }
 }
 
@@ -314,4 +309,14 @@ fn rescale<R: Row>(mut at: impl Scaled, x: &R, mut n: f64, mut moved: impl FnMut
         n += r * r;
     }
     n
+}
+
+/// `f` given float `field` of the first `n` cells as one slice, and the
+/// cells set from it after.
+fn with_field<T>(floats: &mut [f32], width: CellWidth, n: usize, field: usize, f: impl FnOnce(&mut [f32]) -> T) -> T {
+    let cells = &mut floats[..n * width.floats()];
+    let mut out: Vec<f32> = cells.chunks_exact(width.floats()).map(|c| c[field]).collect();
+    let r = f(&mut out);
+    cells.chunks_exact_mut(width.floats()).zip(out).for_each(|(c, x)| c[field] = x);
+    r
 }
