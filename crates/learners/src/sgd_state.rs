@@ -139,11 +139,10 @@ impl Coords {
         }
     }
 
-    /// Float `field` of every cell (of the first `n`), or the separate
-    /// array `split`: one iterator type for both.
+    /// Float `field` of each of the first `n` cells, or the separate
+    /// array `split`: one iterator type for both (a step of one over the
+    /// array, or of a cell over the cells from float `field`).
     fn field<'a>(&'a self, split: &'a [f32], field: usize, n: usize) -> impl Iterator<Item = f32> + 'a {
-        // One iterator type for both: a step of one over the array, or of
-        // a cell over the cells from float `field`.
         let (floats, step) = match self {
             Coords::Cells { floats, width, .. } => {
                 (&floats[field.min(floats.len())..][..(n * width.floats()).saturating_sub(field)], width.floats())
@@ -205,7 +204,7 @@ impl Coords {
         floats.iter_mut().step_by(stride).zip(src).for_each(|(a, b)| *a = b);
     }
 
-    /// Sets `v`, in order.
+    /// `f` on every weight, in order.
     pub(crate) fn map_weights(&mut self, mut f: impl FnMut(f32) -> f32) {
         let (v, stride) = self.strided_mut();
         v.iter_mut().step_by(stride).for_each(|x| *x = f(*x));
