@@ -473,7 +473,10 @@ def test_training_that_diverges_is_a_value_error():
     X, y = make_classification(n_samples=200, n_features=5, random_state=0)
     with pytest.raises(ValueError, match="training diverged"):
         RosenblattClassifier(learner="perceptron", eta=3e38, max_iter=20).fit(X * 1e3, y)
-    assert RosenblattClassifier(learner="perceptron", max_iter=20).fit(X, y).score(X, y) > 0.8
+    # Seeded: the last Perceptron iterate on these non-separable rows
+    # depends on the order, and unseeded it scored under 0.8 in 2 of 200
+    # fits.
+    assert RosenblattClassifier(learner="perceptron", max_iter=20, random_state=0).fit(X, y).score(X, y) > 0.8
 
 
 KERNEL_LEARNERS = [n for n in rosenblatt.learners() if n.startswith(("kernel-", "multiclass-kernel"))]
