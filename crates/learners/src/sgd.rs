@@ -472,10 +472,10 @@ impl Mixable for Sgd {
         // AdaGrad's accumulators add up every part's gradients; so does
         // NAG's N (beside the step count k). Its per-coordinate scales are
         // means: every part's v is already in its own scales' units.
-        out.total.extend(self.v.sums().map(f64::from));
+        self.v.with_sums(|g2| out.total.extend(g2.iter().map(|&g| f64::from(g))));
         if self.p.schedule == Schedule::Normalized {
             out.total.push(self.norm_sum);
-            out.mean.extend(self.v.scales().map(f64::from));
+            self.v.with_scales(|sc| out.mean.extend(sc.iter().map(|&s| f64::from(s))));
         }
     }
     fn load_state(&mut self, s: &MixState) {
@@ -493,13 +493,16 @@ impl Mixable for Sgd {
             self.avg.b = s.total[d + 1];
             self.avg.n = s.total[d + 2] as u64;
         }
-        let (g, normalized) = (self.v.sums_len(), self.p.schedule == Schedule::Normalized);
+        let normalized = self.p.schedule == Schedule::Normalized;
         let end = s.total.len() - usize::from(normalized);
-        self.v.set_sums(s.total[end - g..end].iter().map(|&b| b as f32));
+        self.v.with_sums(|g2| {
+            let g = g2.len();
+            g2.iter_mut().zip(&s.total[end - g..end]).for_each(|(a, &b)| *a = b as f32);
+        });
         if normalized {
             self.norm_sum = s.total[end];
             let d = self.v.dim() + 1;
-            self.v.set_scales(s.mean[d..].iter().map(|&b| b as f32));
+            self.v.with_scales(|sc| sc.iter_mut().zip(&s.mean[d..]).for_each(|(a, &b)| *a = b as f32));
         }
     }
 }

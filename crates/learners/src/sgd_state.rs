@@ -139,92 +139,20 @@ impl Coords {
         }
     }
 
-    /// Float `field` of each of the first `n` cells, or the separate
-    /// array `split`: one iterator type for both (a step of one over the
-    /// array, or of a cell over the cells from float `field`).
-    fn field<'a>(&'a self, split: &'a [f32], field: usize, n: usize) -> impl Iterator<Item = f32> + 'a {
+    /// `v`, in order: a step of one over the array, or of a cell over
+    /// the cells.
+    pub(crate) fn weights(&self) -> impl Iterator<Item = f32> + '_ {
         let (floats, step) = match self {
-            Coords::Cells { floats, width, .. } => {
-                (&floats[field.min(floats.len())..][..(n * width.floats()).saturating_sub(field)], width.floats())
-            }
-            Coords::Split { .. } => (split, 1),
+            Coords::Split { v, .. } => (&v[..], 1),
+            Coords::Cells { floats, width, dim } => (&floats[..*dim * width.floats()], width.floats()),
         };
         floats.iter().step_by(step).copied()
-    }
-
-    /// `v`, in order.
-    pub(crate) fn weights(&self) -> impl Iterator<Item = f32> + '_ {
-        match self {
-            Coords::Split { v, .. } => self.field(v, 0, 0),
-            Coords::Cells { dim, .. } => self.field(&[], 0, *dim),
-        }
-    }
-
-    /// `G`, the bias's last (empty unless adaptive).
-    pub(crate) fn sums(&self) -> impl Iterator<Item = f32> + '_ {
-        match self {
-            Coords::Split { g2, .. } => self.field(g2, 1, 0),
-            Coords::Cells { dim, .. } => self.field(&[], 1, dim + 1),
-        }
-    }
-
-    /// NAG's `s` (empty unless NAG).
-    pub(crate) fn scales(&self) -> impl Iterator<Item = f32> + '_ {
-        match self {
-            Coords::Split { s, .. } => self.field(s, 2, 0),
-            Coords::Cells { width: CellWidth::Four, dim, .. } => self.field(&[], 2, *dim),
-            Coords::Cells { .. } => self.field(&[], 2, 0),
-        }
-    }
-
-    /// `G`'s length: `dim + 1` if adaptive, else 0.
-    pub(crate) fn sums_len(&self) -> usize {
-        match self {
-            Coords::Split { g2, .. } => g2.len(),
-            Coords::Cells { dim, .. } => dim + 1,
-        }
-    }
-
-    /// Sets float `field` of the first `n` cells, or the array `split`,
-    /// from `src` in order.
-    fn set_field(&mut self, field: usize, n: usize, src: impl IntoIterator<Item = f32>) {
-        let (floats, stride): (&mut [f32], usize) = match self {
-            Coords::Split { v, g2, s } => (
-                match field {
-                    0 => v,
-                    1 => g2,
-                    _ => s,
-                },
-                1,
-            ),
-            Coords::Cells { floats, width, .. } => {
-                (&mut floats[field..(n * width.floats()).max(field)], width.floats())
-            }
-        };
-        floats.iter_mut().step_by(stride).zip(src).for_each(|(a, b)| *a = b);
     }
 
     /// `f` on every weight, in order.
     pub(crate) fn map_weights(&mut self, mut f: impl FnMut(f32) -> f32) {
         let (v, stride) = self.strided_mut();
         v.iter_mut().step_by(stride).for_each(|x| *x = f(*x));
-    }
-
-    /// Sets `G` from `src`, in order.
-    pub(crate) fn set_sums(&mut self, src: impl IntoIterator<Item = f32>) {
-        let n = self.dim() + 1;
-        self.set_field(1, n, src);
-    }
-
-    /// Sets `s` from `src`, in order (nothing unless NAG).
-    pub(crate) fn set_scales(&mut self, src: impl IntoIterator<Item = f32>) {
-        match self {
-            Coords::Cells { width: CellWidth::Two, .. } => {}
-            _ => {
-                let n = self.dim();
-                self.set_field(2, n, src);
-            }
-        }
     }
 
     /// The bias's `G`. Panics unless adaptive.
